@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ServiceHive",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "ServiceHive", targets: ["ServiceHive"]),
+        .executable(name: "Demo", targets: ["Demo"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "ServiceHive"),
+        .target(name: "TradeModule", dependencies: ["ServiceHive"]),
+        .executableTarget(name: "Demo", dependencies: ["ServiceHive", "TradeModule"]),
+        .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,123 @@
+/// The identity of a runtime argument list: the tuple type of the arguments and how many there are.
+///
+/// The count matters: one argument of type `(Int, String)` and two arguments `Int, String` share a tuple type.
+struct ArgumentSignature: Hashable {
+    let tuple: ObjectIdentifier
+    let count: Int
+}
+
+/// The key a registration is stored under in a ``Registry``.
+struct RegistrationKey: Hashable {
+    let service: ObjectIdentifier
+    let name: String?
+    let arguments: ArgumentSignature?
+
+    /// Whether this is the unnamed registration without arguments, the one stored in the fast table.
+    var isPlain: Bool { name == nil && arguments == nil }
+}
+
+/// What a hive keeps for one registration (or one override) between resolves.
+enum Slot {
+    /// Nothing is cached.
+    case empty
+    /// A thread is running the factory; others wait for it on the ``Construction``.
+    case building(Construction)
+    /// The cached instance, boxed in a `Box<Service>`.
+    case instance(AnyObject)
+    /// A weakly held instance.
+    case weak(WeakBox)
+}
+
+/// A strong box for a cached instance.
+final class Box<Value>: @unchecked Sendable {
+    // Sendable: no lock, because `value` is immutable after init. Handing one shared instance to every thread is
+    // what a singleton is; `ServiceHive.Scope.singleton` documents that the instance itself must be thread-safe.
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A weak box for a `.weak` instance.
+final class WeakBox {
+    // Written once in init; read through the runtime's thread-safe weak-reference load.
+    @exclusivity(unchecked) weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
+
+/// One registration or override: what it builds, how long its instances live and where it came from.
+///
+/// Everything but `slot` and `isRemoved` is immutable after init.
+class Entry: @unchecked Sendable {
+    // Sendable: `slot` and `isRemoved` are guarded by the owning hive family's `HiveFamily.lock`; every other
+    // stored property is a `let`.
+    let key: RegistrationKey
+    let scope: ServiceHive.Scope
+    let serviceType: Any.Type
+    let argumentTypes: [Any.Type]
+    let site: ServiceHive.RegistrationSite
+    /// Registration order within the family, for stable listings.
+    let sequence: UInt64
+
+    /// The cached instance for `.singleton` and `.weak`. Guarded by `HiveFamily.lock`.
+    @exclusivity(unchecked) var slot: Slot = .empty
+    /// Set when the registration is unregistered or rolled back. Guarded by `HiveFamily.lock`.
+    @exclusivity(unchecked) var isRemoved = false
+
+    init(
+        key: RegistrationKey,
+        scope: ServiceHive.Scope,
+        serviceType: Any.Type,
+        argumentTypes: [Any.Type],
+        site: ServiceHive.RegistrationSite,
+        sequence: UInt64
+    ) {
+        self.key = key
+        self.scope = scope
+        self.serviceType = serviceType
+        self.argumentTypes = argumentTypes
+        self.site = site
+        self.sequence = sequence
+    }
+
+    /// The printable key; built only on error and introspection paths.
+    var serviceKey: ServiceHive.ServiceKey {
+        ServiceHive.ServiceKey(
+            service: typeName(serviceType),
+            name: key.name,
+            argumentTypes: argumentTypes.map(typeName)
+        )
+    }
+
+}
+
+/// A registration whose factory builds a `Service`.
+///
+/// `TypedEntry` is the only subclass of `Entry`, and its initializer derives the key's service identifier from
+/// `Service.self` itself. So an entry stored under `ObjectIdentifier(S.self)` is always a `TypedEntry<S>`, which
+/// is what makes the resolution path's `unsafeDowncast` to `TypedEntry<S>` safe. Likewise the factory closure was
+/// built for exactly the argument tuple that `key.arguments` names.
+final class TypedEntry<Service>: Entry, @unchecked Sendable {
+    // Sendable: `make` is immutable; the inherited mutable state is guarded as `Entry` says.
+    /// The factory. The raw pointer, when present, points at a tuple of the runtime arguments whose type is
+    /// `key.arguments`.
+    let make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
+
+    init(
+        name: String?,
+        arguments: ArgumentSignature?,
+        scope: ServiceHive.Scope,
+        argumentTypes: [Any.Type],
+        site: ServiceHive.RegistrationSite,
+        sequence: UInt64,
+        make: @escaping @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
+    ) {
+        self.make = make
+        super.init(
+            key: RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: arguments),
+            scope: scope,
+            serviceType: Service.self,
+            argumentTypes: argumentTypes,
+            site: site,
+            sequence: sequence
+        )
+    }
+}
