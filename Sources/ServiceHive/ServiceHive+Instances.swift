@@ -8,12 +8,11 @@ extension ServiceHive {
     /// An instance registered with `register(_:name:instance:file:line:)` stays the same instance. A construction
     /// in progress on another thread finishes for its caller but is not cached.
     public func resetInstances() {
-        let dropped = family.lock.withLock { () -> [Slot] in
+        let dropped = state.lock.withLock { () -> [Slot] in
             var slots: [Slot] = []
-            for entry in storage.registry.allEntries where entry.scope == .singleton || entry.scope == .weak {
+            for entry in state.registry.pointee.allEntries where entry.scope == .singleton || entry.scope == .weak {
                 if case .empty = entry.slot { continue }
-                slots.append(entry.slot)
-                entry.slot = .empty
+                slots.append(entry.replaceSlot(with: .empty))
             }
             return slots
         }

@@ -73,7 +73,7 @@ extension ServiceHive {
     private func makeOverrideScope(_ configure: (inout Overrides) -> Void) -> OverrideScope {
         var overrides = Overrides()
         configure(&overrides)
-        return OverrideScope(hive: self, registry: overrides.registry, outer: OverrideScope.current)
+        return OverrideScope(hive: self, overrides: overrides.entries, outer: OverrideScope.current)
     }
 
     // MARK: - The override builder
@@ -83,7 +83,8 @@ extension ServiceHive {
     /// It offers the same registration forms as a hive. Registering never throws: within one builder, the last
     /// registration of a service, name and argument list wins.
     public struct Overrides {
-        var registry = Registry()
+        /// The overrides in the order registered; `Registry` keeps the last of each key.
+        var entries: [Entry] = []
 
         init() {}
 
@@ -164,8 +165,7 @@ extension ServiceHive {
         }
 
         private mutating func store(_ registration: Registration, file: String, line: UInt) {
-            let entry = registration.makeEntry(site: RegistrationSite(fileID: file, line: line), sequence: 0)
-            registry.store(entry)
+            entries.append(registration.makeEntry(site: RegistrationSite(fileID: file, line: line), sequence: 0))
         }
     }
 }

@@ -188,32 +188,31 @@ extension ServiceHive {
 
     /// Adds a registration to this hive. The one write path into a hive's registry.
     func add(_ registration: Registration, site: RegistrationSite) throws(ServiceHiveError) {
-        family.lock.lock()
-        if let existing = storage.registry.entry(for: registration.key) {
-            family.lock.unlock()
+        state.lock.lock()
+        if let existing = state.registry.pointee.entry(for: registration.key)?.takeUnretainedValue() {
+            state.lock.unlock()
             throw .alreadyRegistered(existing.serviceKey, existing: existing.site, rejected: site)
         }
-        let entry = registration.makeEntry(site: site, sequence: family.nextSequence)
-        family.nextSequence += 1
-        storage.registry.store(entry)
-        family.lock.unlock()
+        let entry = registration.makeEntry(site: site, sequence: state.counters.pointee.nextSequence)
+        state.counters.pointee.nextSequence += 1
+        let replaced = state.registry.pointee.store(entry)
+        state.lock.unlock()
+        assert(replaced == nil, "the duplicate check above keeps keys unique")
     }
 
     private func remove(_ key: RegistrationKey) -> Bool {
-        let removed = family.lock.withLock { () -> (Entry, Slot)? in
-            guard let entry = storage.registry.remove(key) else { return nil }
+        let removed = state.lock.withLock { () -> (Entry, Slot)? in
+            guard let entry = state.registry.pointee.remove(key) else { return nil }
             entry.isRemoved = true
-            let slot = entry.slot
-            entry.slot = .empty
-            return (entry, slot)
+            return (entry, entry.replaceSlot(with: .empty))
         }
         // The entry and its instance are released here, outside the lock: a `deinit` may resolve.
         return removed != nil
     }
 
     private func contains(_ key: RegistrationKey) -> Bool {
-        family.lock.withLock {
-            let scopes = family.liveScopes == 0 ? nil : OverrideScope.current
+        state.lock.withLock {
+            let scopes = state.counters.pointee.liveScopes == 0 ? nil : OverrideScope.current
             return find(key, scopes: scopes) != nil
         }
     }

@@ -31,14 +31,16 @@ public final class ServiceHive: Sendable {
     /// The hive this one falls back to when it has no registration of its own, or `nil` for a root hive.
     public let parent: ServiceHive?
 
+    /// Keeps the family's lock and counters alive.
     let family: HiveFamily
-    let storage: HiveStorage
+    /// The lock, counters and registry, inline.
+    let state: HiveState
 
     /// Creates an empty, independent hive.
     public init() {
         parent = nil
         family = HiveFamily()
-        storage = HiveStorage()
+        state = HiveState(family: family)
     }
 
     /// Creates an empty hive that falls back to `parent`.
@@ -57,6 +59,12 @@ public final class ServiceHive: Sendable {
     public init(parent: ServiceHive) {
         self.parent = parent
         family = parent.family
-        storage = HiveStorage()
+        state = HiveState(family: family)
+    }
+
+    deinit {
+        // No other reference exists, so no lock is needed; the entries are released outside any lock.
+        state.registry.deinitialize(count: 1)
+        state.registry.deallocate()
     }
 }

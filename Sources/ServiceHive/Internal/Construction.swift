@@ -83,7 +83,7 @@ final class ConstructionCoordinator: @unchecked Sendable {
         var path = context.chainEntries + [construction.entry]
         var awaited = construction
         var owner = construction.owner
-        while owner !== context {
+        while !(owner === context) {
             guard let next = owner.waitingFor else { return nil }
             let ownerPath = owner.waitingChain
             if let index = ownerPath.firstIndex(where: { $0 === awaited.entry }) {

@@ -57,8 +57,12 @@ class Entry: @unchecked Sendable {
     /// Registration order within the family, for stable listings.
     let sequence: UInt64
 
-    /// The cached instance for `.singleton` and `.weak`. Guarded by `HiveFamily.lock`.
-    @exclusivity(unchecked) var slot: Slot = .empty
+    /// The cached instance for `.singleton` and `.weak`. Guarded by `HiveFamily.lock`; changed only through
+    /// `replaceSlot(with:)`.
+    @exclusivity(unchecked) private(set) var slot: Slot = .empty
+    /// An unretained copy of the box in `slot` when it holds `.instance`, so that the hot path reads a cached
+    /// instance without retaining the box. `slot` keeps the box alive. Guarded by `HiveFamily.lock`.
+    @exclusivity(unchecked) private(set) var instanceBox: Unmanaged<AnyObject>?
     /// Set when the registration is unregistered or rolled back. Guarded by `HiveFamily.lock`.
     @exclusivity(unchecked) var isRemoved = false
 
@@ -76,6 +80,19 @@ class Entry: @unchecked Sendable {
         self.argumentTypes = argumentTypes
         self.site = site
         self.sequence = sequence
+    }
+
+    /// Replaces the slot and returns the old one, which the caller releases after unlocking: releasing an
+    /// instance runs its `deinit`, which may resolve. Called with `HiveFamily.lock` held.
+    func replaceSlot(with new: Slot) -> Slot {
+        let old = slot
+        slot = new
+        if case .instance(let box) = new {
+            instanceBox = .passUnretained(box)
+        } else {
+            instanceBox = nil
+        }
+        return old
     }
 
     /// The printable key; built only on error and introspection paths.

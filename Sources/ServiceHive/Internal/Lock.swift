@@ -18,7 +18,10 @@ import Bionic
 ///
 /// The lock guards nothing itself. Each owner documents, beside its stored properties, which of them this lock
 /// guards.
-final class Lock: @unchecked Sendable {
+///
+/// `Lock` is a pointer, so a copy refers to the same lock and costs no reference counting; that is why the hot
+/// path holds it inline. Whoever calls ``allocate()`` calls ``deallocate()`` exactly once, after the last use.
+struct Lock: @unchecked Sendable {
     // Sendable: the primitive is only touched through the platform's thread-safe lock calls.
     #if canImport(Darwin)
     private let primitive: UnsafeMutablePointer<os_unfair_lock>
@@ -26,7 +29,10 @@ final class Lock: @unchecked Sendable {
     private let primitive: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
-    init() {
+    /// Creates a new, unlocked lock.
+    static func allocate() -> Lock { Lock() }
+
+    private init() {
         primitive = .allocate(capacity: 1)
         #if canImport(Darwin)
         primitive.initialize(to: os_unfair_lock())
@@ -37,7 +43,8 @@ final class Lock: @unchecked Sendable {
         #endif
     }
 
-    deinit {
+    /// Destroys the lock. It must be unlocked and never used again.
+    func deallocate() {
         #if !canImport(Darwin)
         pthread_mutex_destroy(primitive)
         #endif

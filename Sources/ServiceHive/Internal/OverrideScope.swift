@@ -2,7 +2,7 @@
 ///
 /// Scopes form a stack in the task-local ``current``, innermost first. Child tasks inherit it; `Task.detached` does
 /// not. A scope lives as long as its operation and any task that inherited it, and while it lives it counts in its
-/// family's `HiveFamily.liveScopes`, which is what tells the resolution path to read the task-local at all.
+/// family's `FamilyCounters.liveScopes`, which is what tells the resolution path to read the task-local at all.
 final class OverrideScope: @unchecked Sendable {
     // Sendable: `hive`, `family`, `outer` and `registry` are immutable; `instances` is guarded by `family.lock`.
 
@@ -21,21 +21,21 @@ final class OverrideScope: @unchecked Sendable {
     /// Guarded by `family.lock`.
     @exclusivity(unchecked) var instances: [ObjectIdentifier: ScopedInstance] = [:]
 
-    init(hive: ServiceHive, registry: Registry, outer: OverrideScope?) {
+    init(hive: ServiceHive, overrides: [Entry], outer: OverrideScope?) {
         self.hive = hive
         self.family = hive.family
         self.outer = outer
-        self.registry = registry
-        family.lock.withLock { family.liveScopes += 1 }
+        self.registry = Registry(overrides)
+        family.lock.withLock { family.counters.pointer.pointee.liveScopes += 1 }
     }
 
     deinit {
-        family.lock.withLock { family.liveScopes -= 1 }
+        family.lock.withLock { family.counters.pointer.pointee.liveScopes -= 1 }
         // `instances` is released after this body, outside the lock, which matters: their `deinit` may resolve.
     }
 
     /// The override for `key` that this scope or an outer one declares for `hive`. Called with the lock held.
-    func override(for key: RegistrationKey, on hive: ServiceHive) -> Entry? {
+    func override(for key: RegistrationKey, on hive: ServiceHive) -> Unmanaged<Entry>? {
         var scope: OverrideScope? = self
         while let current = scope {
             if current.hive === hive, let entry = current.registry.entry(for: key) { return entry }

@@ -28,7 +28,7 @@ struct Registration {
                 sequence: sequence,
                 make: make
             )
-            if let prebuilt { entry.slot = .instance(Box(prebuilt)) }
+            if let prebuilt { _ = entry.replaceSlot(with: .instance(Box(prebuilt))) }
             return entry
         }
     }

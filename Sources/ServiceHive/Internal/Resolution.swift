@@ -1,7 +1,11 @@
 /// A registration found by a lookup, and the hive whose registry or override declared it.
+///
+/// Both references are borrowed, which keeps retain-release pairs off the hot path. They are valid only while the
+/// family lock is held: removing an entry needs that lock, and the owner is the asking hive or one of the ancestors
+/// it keeps alive. Code that unlocks first takes strong references with `takeUnretainedValue()`.
 struct Found {
-    let entry: Entry
-    let owner: ServiceHive
+    let entry: Unmanaged<Entry>
+    let owner: Unmanaged<ServiceHive>
 }
 
 /// Where a `.singleton` or `.weak` registration's instance is cached.
@@ -12,7 +16,6 @@ enum CacheLocation {
     case scope(OverrideScope)
 
     /// The slot of `entry` here. Called with the family lock held.
-    @inline(__always)
     func slot(of entry: Entry) -> Slot {
         switch self {
         case .entry: return entry.slot
@@ -22,13 +25,10 @@ enum CacheLocation {
 
     /// Replaces the slot of `entry` here and returns the old one, which the caller releases after unlocking.
     /// Called with the family lock held.
-    @inline(__always)
     func replaceSlot(of entry: Entry, with slot: Slot) -> Slot {
         switch self {
         case .entry:
-            let old = entry.slot
-            entry.slot = slot
-            return old
+            return entry.replaceSlot(with: slot)
         case .scope(let scope):
             let key = ObjectIdentifier(entry)
             if case .empty = slot {
@@ -44,9 +44,9 @@ extension ServiceHive {
 
     /// Resolves a service. Every public resolve, on a hive or on a ``Resolver``, comes here.
     ///
-    /// The common case, an unnamed registration outside any override scope, takes the family lock once, looks up
-    /// one `ObjectIdentifier` in a dictionary and, for a cached singleton, copies it out before unlocking. It
-    /// builds no strings and allocates nothing.
+    /// The common case, no override scope alive on this hive's family, takes the lock once and looks up one
+    /// `ObjectIdentifier`. A cached singleton is copied out before unlocking; a transient's factory runs after. The
+    /// path builds no strings and allocates nothing of its own.
     func resolveService<Service>(
         _ service: Service.Type,
         name: String?,
@@ -55,59 +55,95 @@ extension ServiceHive {
         argumentTypes: () -> [Any.Type]
     ) throws(ServiceHiveError) -> Service {
         let key = RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: arguments)
+        state.lock.lock()
+        if state.counters.pointee.liveScopes == 0, let found = find(key, scopes: nil) {
+            // Safe: `find` matched `key.service == ObjectIdentifier(Service.self)`, and a `TypedEntry<S>` is always
+            // stored under `ObjectIdentifier(S.self)` (see `TypedEntry`).
+            let entry = Unmanaged<TypedEntry<Service>>.fromOpaque(found.entry.toOpaque())
+            switch entry._withUnsafeGuaranteedRef({ $0.scope }) {
+            case .transient:
+                let building = entry.takeUnretainedValue()  // A strong reference, for use after unlocking.
+                state.lock.unlock()
+                return try withResolutionContext { context throws(ServiceHiveError) in
+                    try build(building, view: self, arguments: argumentValues, context: context)
+                }
+            case .singleton:
+                if let box = entry._withUnsafeGuaranteedRef({ $0.instanceBox }) {
+                    // Safe: only `claimAndBuild` fills a slot, with a `Box<Service>` for this `TypedEntry<Service>`,
+                    // and the slot keeps the box alive while the lock is held.
+                    let value = box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value }
+                    state.lock.unlock()
+                    return value
+                }
+            case .weak, .graph:
+                break
+            }
+        }
+        return try resolveLocked(key, argumentValues: argumentValues, argumentTypes: argumentTypes)
+    }
+
+    /// The general resolution path: override scopes, `.graph`, `.weak`, and building shared instances. Called with
+    /// the family lock held.
+    private func resolveLocked<Service>(
+        _ key: RegistrationKey,
+        argumentValues: UnsafeRawPointer?,
+        argumentTypes: () -> [Any.Type]
+    ) throws(ServiceHiveError) -> Service {
+        var isLocked = true
         while true {
-            family.lock.lock()
+            if !isLocked { state.lock.lock() }
+            isLocked = true
             // Reading the task-local costs about 25 ns, so it is read only while a scope on this family is alive.
-            let scopes = family.liveScopes == 0 ? nil : OverrideScope.current
+            let scopes = state.counters.pointee.liveScopes == 0 ? nil : OverrideScope.current
             guard let found = find(key, scopes: scopes) else {
                 let candidates = candidateEntries(for: key, scopes: scopes)
-                family.lock.unlock()
+                state.lock.unlock()
                 throw missingError(
                     key, serviceType: Service.self, argumentTypes: argumentTypes(), candidates: candidates)
             }
-            // Safe: `find` matched `key.service == ObjectIdentifier(Service.self)`, and a `TypedEntry<S>` is always
-            // stored under `ObjectIdentifier(S.self)` (see `TypedEntry`).
-            let entry = unsafeDowncast(found.entry, to: TypedEntry<Service>.self)
+            // Safe, as in `resolveService`. Strong references from here on: the paths below unlock.
+            let entry = unsafeDowncast(found.entry.takeUnretainedValue(), to: TypedEntry<Service>.self)
+            let owner = found.owner.takeUnretainedValue()
 
             switch entry.scope {
             case .transient:
-                family.lock.unlock()
+                state.lock.unlock()
                 return try withResolutionContext { context throws(ServiceHiveError) in
                     try build(entry, view: self, arguments: argumentValues, context: context)
                 }
 
             case .graph:
-                family.lock.unlock()
+                state.lock.unlock()
                 return try withResolutionContext { context throws(ServiceHiveError) in
                     try resolveGraphInstance(entry, context: context)
                 }
 
             case .singleton, .weak:
                 let location: CacheLocation =
-                    if let scopes, let scope = scopes.innermost(seenBy: found.owner) { .scope(scope) } else { .entry }
-                let slot = location.slot(of: entry)
-                switch slot {
+                    if let scopes, let scope = scopes.innermost(seenBy: owner) { .scope(scope) } else { .entry }
+                switch location.slot(of: entry) {
                 case .instance(let box):
-                    // Safe: only `buildShared` fills a slot, with a `Box<Service>` for this `TypedEntry<Service>`.
+                    // Safe: only `claimAndBuild` fills a slot, with a `Box<Service>` for this `TypedEntry<Service>`.
                     let value = unsafeDowncast(box, to: Box<Service>.self).value
-                    family.lock.unlock()
+                    state.lock.unlock()
                     return value
 
                 case .weak(let weakBox):
                     if let object = weakBox.object {
-                        family.lock.unlock()
+                        state.lock.unlock()
                         // The object was built as a `Service`, so the cast cannot fail.
                         return object as! Service
                     }
-                    return try claimAndBuild(entry, owner: found.owner, location: location)
+                    return try claimAndBuild(entry, owner: owner, location: location)
 
                 case .building(let construction):
-                    family.lock.unlock()
+                    state.lock.unlock()
+                    isLocked = false
                     try ConstructionCoordinator.shared.wait(for: construction, context: .current)
                     continue  // Look again: the instance is cached now, or the construction failed or was reset.
 
                 case .empty:
-                    return try claimAndBuild(entry, owner: found.owner, location: location)
+                    return try claimAndBuild(entry, owner: owner, location: location)
                 }
             }
         }
@@ -117,16 +153,16 @@ extension ServiceHive {
     /// override of that hive first, then the hive's own registry. Called with the family lock held.
     @inline(__always)
     func find(_ key: RegistrationKey, scopes: OverrideScope?) -> Found? {
-        var hive = self
+        var hive = Unmanaged.passUnretained(self)
         while true {
-            if let scopes, let entry = scopes.override(for: key, on: hive) {
+            if let scopes, let entry = scopes.override(for: key, on: hive.takeUnretainedValue()) {
                 return Found(entry: entry, owner: hive)
             }
-            if let entry = hive.storage.registry.entry(for: key) {
+            if let entry = hive._withUnsafeGuaranteedRef({ $0.state.registry.pointee.entry(for: key) }) {
                 return Found(entry: entry, owner: hive)
             }
-            guard let parent = hive.parent else { return nil }
-            hive = parent
+            guard let parent = hive._withUnsafeGuaranteedRef({ $0.parent }) else { return nil }
+            hive = Unmanaged.passUnretained(parent)
         }
     }
 
@@ -146,11 +182,11 @@ extension ServiceHive {
     /// `.graph` instances of the resolve are forgotten afterwards.
     @inline(__always)
     func withResolutionContext<Result>(
-        _ context: ResolutionContext = .current,
         _ body: (ResolutionContext) throws(ServiceHiveError) -> Result
     ) throws(ServiceHiveError) -> Result {
-        guard context.chain.isEmpty else { return try body(context) }
-        defer { if !context.graph.isEmpty { context.endGraph() } }
+        let context = ResolutionContext.current
+        guard context.isIdle else { return try body(context) }
+        defer { if context.hasGraphInstances { context.endGraph() } }
         return try body(context)
     }
 
@@ -164,15 +200,15 @@ extension ServiceHive {
         arguments: UnsafeRawPointer?,
         context: ResolutionContext
     ) throws(ServiceHiveError) -> Service {
-        if !context.chain.isEmpty {
+        if !context.isIdle {
             if context.isBuilding(entry) { throw context.cycleError(closingAt: entry) }
-            if context.chain.count >= Self.maximumResolutionDepth {
+            if context.depth >= Self.maximumResolutionDepth {
                 throw .resolutionTooDeep(
                     entry.serviceKey, chain: context.chainKeys(), limit: Self.maximumResolutionDepth)
             }
         }
-        context.chain.append(Unmanaged.passUnretained(entry))
-        defer { context.chain.removeLast() }
+        context.push(entry)
+        defer { context.pop() }
         do {
             return try entry.make(Resolver(hive: view), arguments)
         } catch let error as ServiceHiveError {
@@ -188,12 +224,12 @@ extension ServiceHive {
         context: ResolutionContext
     ) throws(ServiceHiveError) -> Service {
         let key = GraphKey(entry: ObjectIdentifier(entry), view: ObjectIdentifier(self))
-        if let cached = context.graph[key] {
+        if let cached = context.graphInstance(for: key) {
             // Safe: only this function stores under `key`, a `Box<Service>` for this `TypedEntry<Service>`.
             return unsafeDowncast(cached.box, to: Box<Service>.self).value
         }
         let value = try build(entry, view: self, arguments: nil, context: context)
-        context.graph[key] = GraphInstance(entry: entry, box: Box(value))
+        context.setGraphInstance(GraphInstance(entry: entry, box: Box(value)), for: key)
         return value
     }
 
@@ -210,17 +246,17 @@ extension ServiceHive {
         let context = ResolutionContext.current
         if context.isBuilding(entry) {
             // The slot was reset while this thread builds the entry, and its factory now asks for itself.
-            family.lock.unlock()
+            state.lock.unlock()
             throw context.cycleError(closingAt: entry)
         }
         let construction = Construction(owner: context, entry: entry)
         let previous = location.replaceSlot(of: entry, with: .building(construction))
-        family.lock.unlock()
+        state.lock.unlock()
         withExtendedLifetime(previous) {}  // A dead weak box, released outside the lock.
 
         let value: Service
         do throws(ServiceHiveError) {
-            value = try withResolutionContext(context) { context throws(ServiceHiveError) in
+            value = try withResolutionContext { context throws(ServiceHiveError) in
                 try build(entry, view: owner, arguments: nil, context: context)
             }
             if entry.scope == .weak, !(type(of: value as Any) is AnyObject.Type) {
@@ -228,7 +264,7 @@ extension ServiceHive {
                     entry.serviceKey, instanceType: typeName(type(of: value as Any)))
             }
         } catch {
-            let released = family.lock.withLock { () -> Slot in
+            let released = state.lock.withLock { () -> Slot in
                 guard case .building(let current) = location.slot(of: entry), current === construction else {
                     return .empty
                 }
@@ -240,7 +276,7 @@ extension ServiceHive {
         }
 
         let filled: Slot = entry.scope == .weak ? .weak(WeakBox(value as AnyObject)) : .instance(Box(value))
-        let released = family.lock.withLock { () -> Slot in
+        let released = state.lock.withLock { () -> Slot in
             // Publish only if the slot is still ours: `unregister` and `resetInstances` empty it, and then the
             // instance belongs to this caller alone.
             guard case .building(let current) = location.slot(of: entry), current === construction,
@@ -268,7 +304,7 @@ extension ServiceHive {
                 }
                 scope = active.outer
             }
-            found += current.storage.registry.entries(service: key.service, name: key.name)
+            found += current.state.registry.pointee.entries(service: key.service, name: key.name)
             hive = current.parent
         }
         return found
