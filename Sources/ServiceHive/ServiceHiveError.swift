@@ -13,7 +13,7 @@
 ///     // resolving: try hive.register(TradeService.self) { … }
 /// }
 /// ```
-public enum ServiceHiveError: Error, CustomStringConvertible, Sendable {
+public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable {
     /// No registration matches the service and name, in the hive, its parents or an active override scope.
     ///
     /// `chain` lists the services whose factories were running, outermost first; it is empty for a direct
@@ -48,6 +48,10 @@ public enum ServiceHiveError: Error, CustomStringConvertible, Sendable {
 
     /// Resolving went deeper than ``ServiceHive/maximumResolutionDepth`` nested factories.
     case resolutionTooDeep(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey], limit: Int)
+
+    /// A nested resolve would have left less than 128 KiB of the thread's stack, so it was refused instead of
+    /// crashing the process. `chain` lists the factories that were running.
+    case stackExhausted(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
     /// The message, in one line: what went wrong, for which service, and how to fix it.
     public var description: String {
@@ -84,6 +88,11 @@ public enum ServiceHiveError: Error, CustomStringConvertible, Sendable {
             return "\(key) is registered .weak, but its factory returned \(instanceType), which is not a class "
                 + "instance, so the hive cannot hold it weakly. To fix, return a class instance, or register "
                 + "\(key.service) as .singleton or .transient."
+
+        case let .stackExhausted(key, chain):
+            return "Resolving \(key) at depth \(chain.count) would leave less than 128 KiB of this thread's stack "
+                + "(\(chain.chainDescription)). To fix, shorten the chain of factories, or resolve it on a thread "
+                + "with a larger stack."
 
         case let .resolutionTooDeep(key, chain, limit):
             return "Resolving \(key) nested more than \(limit) factories (\(chain.chainDescription)). To fix, "

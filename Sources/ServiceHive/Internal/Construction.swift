@@ -78,13 +78,17 @@ final class ConstructionCoordinator: @unchecked Sendable {
 
     /// The cycle that waiting for `construction` would close, or `nil`. Called with `mutex` held.
     ///
+    /// The walk follows only unfinished constructions. A thread whose awaited construction has finished is about
+    /// to wake and run on, so it blocks nobody; its `waitingFor` is stale until it does, and the finished
+    /// construction's owner may since have exited, with its context's memory reused by another thread.
+    ///
     /// The wait-for graph is kept acyclic by refusing every wait that would close a cycle, so this walk ends.
     private func cycle(waitingFor construction: Construction, from context: ResolutionContext) -> [Entry]? {
         var path = context.chainEntries + [construction.entry]
         var awaited = construction
         var owner = construction.owner
         while !(owner === context) {
-            guard let next = owner.waitingFor else { return nil }
+            guard let next = owner.waitingFor, !next.isFinished else { return nil }
             let ownerPath = owner.waitingChain
             if let index = ownerPath.firstIndex(where: { $0 === awaited.entry }) {
                 path += ownerPath[(index + 1)...]

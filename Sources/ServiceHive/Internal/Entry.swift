@@ -113,10 +113,14 @@ class Entry: @unchecked Sendable {
 /// is what makes the resolution path's `unsafeDowncast` to `TypedEntry<S>` safe. Likewise the factory closure was
 /// built for exactly the argument tuple that `key.arguments` names.
 final class TypedEntry<Service>: Entry, @unchecked Sendable {
-    // Sendable: `make` is immutable; the inherited mutable state is guarded as `Entry` says.
-    /// The factory. The raw pointer, when present, points at a tuple of the runtime arguments whose type is
-    /// `key.arguments`.
-    let make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
+    // Sendable: the factories are immutable; the inherited mutable state is guarded as `Entry` says.
+
+    /// The factory, in exactly one of three forms, stored as the caller wrote it so that building calls it
+    /// directly, with no wrapping closure in between.
+    let plainFactory: (@Sendable () throws -> Service)?
+    let resolverFactory: (@Sendable (ServiceHive.Resolver) throws -> Service)?
+    /// The raw pointer points at a tuple of the runtime arguments whose type is `key.arguments`.
+    let argumentFactory: (@Sendable (ServiceHive.Resolver, UnsafeRawPointer) throws -> Service)?
 
     init(
         name: String?,
@@ -125,9 +129,13 @@ final class TypedEntry<Service>: Entry, @unchecked Sendable {
         argumentTypes: [Any.Type],
         site: ServiceHive.RegistrationSite,
         sequence: UInt64,
-        make: @escaping @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
+        factory: Factory
     ) {
-        self.make = make
+        switch factory {
+        case .plain(let make): (plainFactory, resolverFactory, argumentFactory) = (make, nil, nil)
+        case .resolver(let make): (plainFactory, resolverFactory, argumentFactory) = (nil, make, nil)
+        case .arguments(let make): (plainFactory, resolverFactory, argumentFactory) = (nil, nil, make)
+        }
         super.init(
             key: RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: arguments),
             scope: scope,
@@ -136,5 +144,26 @@ final class TypedEntry<Service>: Entry, @unchecked Sendable {
             site: site,
             sequence: sequence
         )
+    }
+
+    /// Runs the factory.
+    ///
+    /// - Parameters:
+    ///   - view: The hive the factory's resolver resolves from.
+    ///   - arguments: The runtime arguments, for a registration that takes them.
+    @inline(__always)
+    func make(view: ServiceHive, arguments: UnsafeRawPointer?) throws -> Service {
+        if let plainFactory { return try plainFactory() }
+        if let resolverFactory { return try resolverFactory(ServiceHive.Resolver(hive: view)) }
+        // Safe: an entry without the first two forms has the third, and takes arguments, so the resolution path
+        // found it under a key with an argument signature and passes the matching tuple.
+        return try argumentFactory.unsafelyUnwrapped(ServiceHive.Resolver(hive: view), arguments.unsafelyUnwrapped)
+    }
+
+    /// The three factory forms.
+    enum Factory {
+        case plain(@Sendable () throws -> Service)
+        case resolver(@Sendable (ServiceHive.Resolver) throws -> Service)
+        case arguments(@Sendable (ServiceHive.Resolver, UnsafeRawPointer) throws -> Service)
     }
 }

@@ -15,7 +15,7 @@ struct Registration {
         arguments: ArgumentSignature?,
         argumentTypes: [Any.Type],
         prebuilt: Service? = nil,
-        make: @escaping @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
+        factory: TypedEntry<Service>.Factory
     ) {
         key = RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: arguments)
         makeEntry = { site, sequence in
@@ -26,7 +26,7 @@ struct Registration {
                 argumentTypes: argumentTypes,
                 site: site,
                 sequence: sequence,
-                make: make
+                factory: factory
             )
             if let prebuilt { _ = entry.replaceSlot(with: .instance(Box(prebuilt))) }
             return entry
@@ -35,9 +35,8 @@ struct Registration {
 
     /// A factory without dependencies.
     init<Service>(name: String?, scope: ServiceHive.Scope, factory: @escaping @Sendable () throws -> Service) {
-        self.init(Service.self, name: name, scope: scope, arguments: nil, argumentTypes: []) { _, _ in
-            try factory()
-        }
+        self.init(
+            Service.self, name: name, scope: scope, arguments: nil, argumentTypes: [], factory: .plain(factory))
     }
 
     /// A factory that resolves its dependencies.
@@ -46,9 +45,8 @@ struct Registration {
         scope: ServiceHive.Scope,
         factory: @escaping @Sendable (ServiceHive.Resolver) throws -> Service
     ) {
-        self.init(Service.self, name: name, scope: scope, arguments: nil, argumentTypes: []) { resolver, _ in
-            try factory(resolver)
-        }
+        self.init(
+            Service.self, name: name, scope: scope, arguments: nil, argumentTypes: [], factory: .resolver(factory))
     }
 
     /// A factory with runtime arguments; with none, the same as a transient resolver factory.
@@ -59,12 +57,15 @@ struct Registration {
         let signature = ArgumentSignature.of(repeat (each Argument).self)
         guard signature != nil else {
             // An empty pack: `{ r in … }` without `scope:` lands here. Call the factory with an empty tuple.
-            self.init(Service.self, name: name, scope: .transient, arguments: nil, argumentTypes: []) { resolver, _ in
+            let withoutArguments: @Sendable (ServiceHive.Resolver) throws -> Service = { resolver in
                 try withUnsafePointer(to: ()) { empty in
                     let none = UnsafeRawPointer(empty).assumingMemoryBound(to: (repeat each Argument).self).pointee
                     return try factory(resolver, repeat each none)
                 }
             }
+            self.init(
+                Service.self, name: name, scope: .transient, arguments: nil, argumentTypes: [],
+                factory: .resolver(withoutArguments))
             return
         }
         self.init(
@@ -72,20 +73,21 @@ struct Registration {
             name: name,
             scope: .transient,
             arguments: signature,
-            argumentTypes: ArgumentSignature.types(repeat (each Argument).self)
-        ) { resolver, pointer in
-            // Safe: the resolution path passes a pointer to `(repeat each Argument)` for exactly this signature.
-            let arguments = pointer.unsafelyUnwrapped.assumingMemoryBound(to: (repeat each Argument).self).pointee
-            return try factory(resolver, repeat each arguments)
-        }
+            argumentTypes: ArgumentSignature.types(repeat (each Argument).self),
+            factory: .arguments { resolver, pointer in
+                // Safe: the resolution path passes a pointer to `(repeat each Argument)` for exactly this signature.
+                let arguments = pointer.assumingMemoryBound(to: (repeat each Argument).self).pointee
+                return try factory(resolver, repeat each arguments)
+            }
+        )
     }
 
     /// An instance that already exists.
     init<Service>(name: String?, instance: Service) {
         let box = Box(instance)
         self.init(
-            Service.self, name: name, scope: .singleton, arguments: nil, argumentTypes: [], prebuilt: instance
-        ) { _, _ in box.value }
+            Service.self, name: name, scope: .singleton, arguments: nil, argumentTypes: [], prebuilt: instance,
+            factory: .plain { box.value })
     }
 }
 

@@ -64,9 +64,13 @@ extension ServiceHive {
             case .transient:
                 let building = entry.takeUnretainedValue()  // A strong reference, for use after unlocking.
                 state.lock.unlock()
-                return try withResolutionContext { context throws(ServiceHiveError) in
-                    try build(building, view: self, arguments: argumentValues, context: context)
+                // `withResolutionContext`, written out: one frame less per level of a deep chain in debug builds.
+                let context = ResolutionContext.current
+                guard context.isIdle else {
+                    return try build(building, view: self, arguments: argumentValues, context: context)
                 }
+                defer { if context.hasGraphInstances { context.endGraph() } }
+                return try build(building, view: self, arguments: argumentValues, context: context)
             case .singleton:
                 if let box = entry._withUnsafeGuaranteedRef({ $0.instanceBox }) {
                     // Safe: only `claimAndBuild` fills a slot, with a `Box<Service>` for this `TypedEntry<Service>`,
@@ -96,10 +100,7 @@ extension ServiceHive {
             // Reading the task-local costs about 25 ns, so it is read only while a scope on this family is alive.
             let scopes = state.counters.pointee.liveScopes == 0 ? nil : OverrideScope.current
             guard let found = find(key, scopes: scopes) else {
-                let candidates = candidateEntries(for: key, scopes: scopes)
-                state.lock.unlock()
-                throw missingError(
-                    key, serviceType: Service.self, argumentTypes: argumentTypes(), candidates: candidates)
+                throw unlockAndDescribeMissing(key, Service.self, argumentTypes(), scopes: scopes)
             }
             // Safe, as in `resolveService`. Strong references from here on: the paths below unlock.
             let entry = unsafeDowncast(found.entry.takeUnretainedValue(), to: TypedEntry<Service>.self)
@@ -108,9 +109,10 @@ extension ServiceHive {
             switch entry.scope {
             case .transient:
                 state.lock.unlock()
-                return try withResolutionContext { context throws(ServiceHiveError) in
-                    try build(entry, view: self, arguments: argumentValues, context: context)
-                }
+                let context = ResolutionContext.current
+                guard context.isIdle else { return try build(entry, view: self, arguments: argumentValues, context: context) }
+                defer { if context.hasGraphInstances { context.endGraph() } }
+                return try build(entry, view: self, arguments: argumentValues, context: context)
 
             case .graph:
                 state.lock.unlock()
@@ -192,6 +194,10 @@ extension ServiceHive {
 
     /// Runs `entry`'s factory with this thread's chain extended by `entry`.
     ///
+    /// A registration without arguments that is already in the chain closes a cycle. A registration with
+    /// arguments may appear again, as a recursive function may: each call can pass different arguments, so only
+    /// the depth limit and the stack reserve bound it.
+    ///
     /// - Parameter view: The hive the factory's ``Resolver`` resolves from: the hive that was asked, or for a
     ///   shared instance the hive that owns the registration.
     func build<Service>(
@@ -200,22 +206,36 @@ extension ServiceHive {
         arguments: UnsafeRawPointer?,
         context: ResolutionContext
     ) throws(ServiceHiveError) -> Service {
-        if !context.isIdle {
-            if context.isBuilding(entry) { throw context.cycleError(closingAt: entry) }
-            if context.depth >= Self.maximumResolutionDepth {
-                throw .resolutionTooDeep(
-                    entry.serviceKey, chain: context.chainKeys(), limit: Self.maximumResolutionDepth)
-            }
-        }
+        if !context.isIdle, let refusal = refusal(toBuild: entry, context: context) { throw refusal }
         context.push(entry)
         defer { context.pop() }
         do {
-            return try entry.make(Resolver(hive: view), arguments)
-        } catch let error as ServiceHiveError {
-            throw error
+            return try entry.make(view: view, arguments: arguments)
         } catch {
-            throw .factoryFailed(entry.serviceKey, chain: context.chainKeys(dropping: 1), underlying: error)
+            throw factoryError(error, building: entry, context: context)
         }
+    }
+
+    /// Why a nested build of `entry` must not start: a cycle, the depth limit or the stack reserve. The checks
+    /// live here, out of `build`, to keep `build`'s frame small: it is on the stack once per level of a chain.
+    @inline(never)
+    private func refusal(toBuild entry: Entry, context: ResolutionContext) -> ServiceHiveError? {
+        if entry.key.arguments == nil, context.isBuilding(entry) { return context.cycleError(closingAt: entry) }
+        if context.depth >= Self.maximumResolutionDepth {
+            return .resolutionTooDeep(entry.serviceKey, chain: context.chainKeys(), limit: Self.maximumResolutionDepth)
+        }
+        if context.isStackLow { return .stackExhausted(entry.serviceKey, chain: context.chainKeys()) }
+        return nil
+    }
+
+    /// What a factory's error becomes: a ``ServiceHiveError`` from a nested resolve passes through unwrapped;
+    /// anything else is wrapped in ``ServiceHiveError/factoryFailed(_:chain:underlying:)``.
+    @inline(never)
+    private func factoryError(_ error: any Error, building entry: Entry, context: ResolutionContext)
+        -> ServiceHiveError
+    {
+        if let error = error as? ServiceHiveError { return error }
+        return .factoryFailed(entry.serviceKey, chain: context.chainKeys(dropping: 1), underlying: error)
     }
 
     /// Resolves a `.graph` registration: the instance already built in this top-level resolve, or a new one.
@@ -244,6 +264,30 @@ extension ServiceHive {
         location: CacheLocation
     ) throws(ServiceHiveError) -> Service {
         let context = ResolutionContext.current
+        let construction = try claim(entry, location: location, context: context)
+        let value: Service
+        do throws(ServiceHiveError) {
+            if context.isIdle {
+                defer { if context.hasGraphInstances { context.endGraph() } }
+                value = try build(entry, view: owner, arguments: nil, context: context)
+            } else {
+                value = try build(entry, view: owner, arguments: nil, context: context)
+            }
+        } catch {
+            abandon(construction, of: entry, location: location)
+            throw error
+        }
+        return try publish(value, of: entry, construction: construction, location: location)
+    }
+
+    /// Marks `entry`'s slot as being built by this thread and unlocks. Called with the family lock held;
+    /// returns or throws with it released.
+    @inline(never)
+    private func claim(
+        _ entry: Entry,
+        location: CacheLocation,
+        context: ResolutionContext
+    ) throws(ServiceHiveError) -> Construction {
         if context.isBuilding(entry) {
             // The slot was reset while this thread builds the entry, and its factory now asks for itself.
             state.lock.unlock()
@@ -253,29 +297,43 @@ extension ServiceHive {
         let previous = location.replaceSlot(of: entry, with: .building(construction))
         state.lock.unlock()
         withExtendedLifetime(previous) {}  // A dead weak box, released outside the lock.
+        return construction
+    }
 
-        let value: Service
-        do throws(ServiceHiveError) {
-            value = try withResolutionContext { context throws(ServiceHiveError) in
-                try build(entry, view: owner, arguments: nil, context: context)
+    /// Gives up a claimed slot after the factory failed, and wakes the threads waiting for it.
+    @inline(never)
+    private func abandon(_ construction: Construction, of entry: Entry, location: CacheLocation) {
+        let released = state.lock.withLock { () -> Slot in
+            guard case .building(let current) = location.slot(of: entry), current === construction else {
+                return .empty
             }
-            if entry.scope == .weak, !(type(of: value as Any) is AnyObject.Type) {
-                throw ServiceHiveError.weakRequiresClass(
-                    entry.serviceKey, instanceType: typeName(type(of: value as Any)))
-            }
-        } catch {
-            let released = state.lock.withLock { () -> Slot in
-                guard case .building(let current) = location.slot(of: entry), current === construction else {
-                    return .empty
-                }
-                return location.replaceSlot(of: entry, with: .empty)
-            }
-            withExtendedLifetime(released) {}
-            ConstructionCoordinator.shared.finish(construction)
-            throw error
+            return location.replaceSlot(of: entry, with: .empty)
         }
+        withExtendedLifetime(released) {}
+        ConstructionCoordinator.shared.finish(construction)
+    }
 
-        let filled: Slot = entry.scope == .weak ? .weak(WeakBox(value as AnyObject)) : .instance(Box(value))
+    /// Caches a newly built shared instance, unless `unregister` or `resetInstances` emptied the slot meanwhile,
+    /// and wakes the threads waiting for it.
+    ///
+    /// - Throws: ``ServiceHiveError/weakRequiresClass(_:instanceType:)`` for a `.weak` value type, caching nothing.
+    @inline(never)
+    private func publish<Service>(
+        _ value: Service,
+        of entry: TypedEntry<Service>,
+        construction: Construction,
+        location: CacheLocation
+    ) throws(ServiceHiveError) -> Service {
+        let filled: Slot
+        if entry.scope == .weak {
+            guard type(of: value as Any) is AnyObject.Type else {
+                abandon(construction, of: entry, location: location)
+                throw .weakRequiresClass(entry.serviceKey, instanceType: typeName(type(of: value as Any)))
+            }
+            filled = .weak(WeakBox(value as AnyObject))
+        } else {
+            filled = .instance(Box(value))
+        }
         let released = state.lock.withLock { () -> Slot in
             // Publish only if the slot is still ours: `unregister` and `resetInstances` empty it, and then the
             // instance belongs to this caller alone.
@@ -308,6 +366,19 @@ extension ServiceHive {
             hive = current.parent
         }
         return found
+    }
+
+    /// Unlocks and returns the error for a lookup that found nothing. Called with the family lock held.
+    @inline(never)
+    private func unlockAndDescribeMissing(
+        _ key: RegistrationKey,
+        _ serviceType: Any.Type,
+        _ argumentTypes: [Any.Type],
+        scopes: OverrideScope?
+    ) -> ServiceHiveError {
+        let candidates = candidateEntries(for: key, scopes: scopes)
+        state.lock.unlock()
+        return missingError(key, serviceType: serviceType, argumentTypes: argumentTypes, candidates: candidates)
     }
 
     /// The error for a lookup that found nothing: ``ServiceHiveError/argumentMismatch(_:registered:chain:)`` when

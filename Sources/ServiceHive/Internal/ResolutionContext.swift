@@ -48,6 +48,8 @@ struct ResolutionContext: @unchecked Sendable {
         var waitingFor: Construction?
         /// The chain followed by the entry of `waitingFor`, captured when this thread started waiting.
         var waitingChain: [Entry] = []
+        /// This thread's stack, when the platform says where it is.
+        let stack: StackBounds?
     }
 
     /// This thread's context, created on first use.
@@ -66,7 +68,8 @@ struct ResolutionContext: @unchecked Sendable {
     @inline(never)
     private static func makeCurrent() -> ResolutionContext {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(chain: .allocate(capacity: ServiceHive.maximumResolutionDepth)))
+        state.initialize(
+            to: State(chain: .allocate(capacity: ServiceHive.maximumResolutionDepth), stack: StackBounds.current()))
         pthread_setspecific(resolutionContextKey, state)
         return ResolutionContext(state: state)
     }
@@ -103,6 +106,10 @@ struct ResolutionContext: @unchecked Sendable {
     func pop() {
         state.pointee.depth -= 1
     }
+
+    /// Whether this thread's stack is down to `StackBounds.reserve`.
+    @inline(__always)
+    var isStackLow: Bool { state.pointee.stack?.isLow() ?? false }
 
     /// Whether `entry` is being built on this thread.
     func isBuilding(_ entry: Entry) -> Bool {

@@ -1,0 +1,134 @@
+import ServiceHive
+import Testing
+
+@Suite("Registering services")
+struct RegistrationTests {
+    @Test("a registered factory resolves by protocol, and a new instance comes back each time by default")
+    func transientByDefault() throws {
+        let hive = ServiceHive()
+        try hive.register(TradeService.self) { LiveTradeService() }
+
+        let first: any TradeService = try hive.resolve()
+        let second = try hive.resolve(TradeService.self)
+        #expect(first.label == "live")
+        #expect(first !== second)
+    }
+
+    @Test("registering the same protocol twice throws alreadyRegistered and keeps the first")
+    func duplicateKeepsFirst() throws {
+        let hive = ServiceHive()
+        try hive.register(TradeService.self) { LiveTradeService(label: "first") }
+
+        #expect(throws: ServiceHiveError.self) {
+            try hive.register(TradeService.self) { LiveTradeService(label: "second") }
+        }
+        #expect(try hive.resolve(TradeService.self).label == "first")
+    }
+
+    @Test("duplicates are refused for every kind of key: plain, named, with arguments, and instances")
+    func duplicatesOfEveryKind() throws {
+        let hive = ServiceHive()
+        try hive.register(TradeService.self) { LiveTradeService() }
+        try hive.register(TradeService.self, name: "premium") { PremiumTradeService() }
+        try hive.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: name) }
+        try hive.register(Greeter.self) { (_: ServiceHive.Resolver, name: String, times: Int) in
+            LiveGreeter(name: name, times: times)
+        }
+
+        #expect(throws: ServiceHiveError.self) { try hive.register(TradeService.self, instance: LiveTradeService()) }
+        #expect(throws: ServiceHiveError.self) {
+            try hive.register(TradeService.self, name: "premium", scope: .singleton) { PremiumTradeService() }
+        }
+        #expect(throws: ServiceHiveError.self) {
+            try hive.register(Greeter.self) { (_: ServiceHive.Resolver, other: String) in LiveGreeter(name: other) }
+        }
+        // A different argument list, or a different name, is a different registration.
+        try hive.register(Greeter.self) { (_: ServiceHive.Resolver, times: Int) in LiveGreeter(name: "x", times: times) }
+        try hive.register(TradeService.self, name: "other") { LiveTradeService() }
+    }
+
+    @Test("alreadyRegistered names the first registration's place and the rejected one's")
+    func duplicateNamesBothPlaces() throws {
+        let hive = ServiceHive()
+        let firstLine: UInt = #line + 1
+        try hive.register(TradeService.self) { LiveTradeService() }
+        let secondLine: UInt = #line + 2
+        do {
+            try hive.register(TradeService.self) { LiveTradeService() }
+            Issue.record("expected alreadyRegistered")
+        } catch {
+            guard case let .alreadyRegistered(key, existing, rejected) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(key == ServiceHive.ServiceKey(TradeService.self))
+            #expect(existing == ServiceHive.RegistrationSite(fileID: #fileID, line: firstLine))
+            #expect(rejected == ServiceHive.RegistrationSite(fileID: #fileID, line: secondLine))
+        }
+    }
+
+    @Test("isRegistered sees plain, named and argument registrations, and parents")
+    func isRegistered() throws {
+        let parent = ServiceHive()
+        let child = ServiceHive(parent: parent)
+        try parent.register(TradeService.self) { LiveTradeService() }
+        try child.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: name) }
+
+        #expect(child.isRegistered(TradeService.self))
+        #expect(!child.isRegistered(TradeService.self, name: "premium"))
+        #expect(child.isRegistered(Greeter.self, arguments: String.self))
+        #expect(!child.isRegistered(Greeter.self))
+        #expect(!child.isRegistered(Greeter.self, arguments: Int.self))
+        #expect(!parent.isRegistered(Greeter.self, arguments: String.self))
+    }
+
+    @Test("unregister removes the registration, drops its singleton, and reports whether it removed anything")
+    func unregister() throws {
+        let hive = ServiceHive()
+        let builds = Locked(0)
+        try hive.register(TradeService.self, scope: .singleton) {
+            builds.withLock { $0 += 1 }
+            return LiveTradeService()
+        }
+        weak let cached = try hive.resolve(TradeService.self)
+
+        #expect(hive.unregister(TradeService.self))
+        #expect(cached == nil, "the singleton is released")
+        #expect(!hive.unregister(TradeService.self))
+        #expect(!hive.isRegistered(TradeService.self))
+        #expect(throws: ServiceHiveError.self) { try hive.resolve(TradeService.self) }
+
+        try hive.register(TradeService.self, scope: .singleton) {
+            builds.withLock { $0 += 1 }
+            return LiveTradeService()
+        }
+        _ = try hive.resolve(TradeService.self)
+        #expect(builds.current == 2, "a new registration builds its own singleton")
+    }
+
+    @Test("unregister with argument types removes only that argument list")
+    func unregisterArguments() throws {
+        let hive = ServiceHive()
+        try hive.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: name) }
+        try hive.register(Greeter.self) { LiveGreeter(name: "nobody") }
+
+        #expect(!hive.unregister(Greeter.self, arguments: Int.self))
+        #expect(hive.unregister(Greeter.self, arguments: String.self))
+        #expect(!hive.isRegistered(Greeter.self, arguments: String.self))
+        #expect(hive.isRegistered(Greeter.self))
+    }
+
+    @Test("unregistering a child's registration makes the parent's visible again, and leaves the parent's alone")
+    func unregisterInChild() throws {
+        let parent = ServiceHive()
+        let child = ServiceHive(parent: parent)
+        try parent.register(TradeService.self) { LiveTradeService(label: "parent") }
+        try child.register(TradeService.self) { LiveTradeService(label: "child") }
+
+        #expect(try child.resolve(TradeService.self).label == "child")
+        #expect(child.unregister(TradeService.self))
+        #expect(try child.resolve(TradeService.self).label == "parent")
+        #expect(!child.unregister(TradeService.self), "a child cannot remove its parent's registration")
+        #expect(parent.isRegistered(TradeService.self))
+    }
+}
