@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "TradeModule", dependencies: ["ServiceHive"]),
         .executableTarget(name: "Demo", dependencies: ["ServiceHive", "TradeModule"]),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["ServiceHive"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,8 @@ extension ServiceHive {
             _ service: Service.Type = Service.self,
             name: String? = nil
         ) throws(ServiceHiveError) -> Service {
-            try hive.resolveService(Service.self, name: name, arguments: nil, argumentValues: nil, argumentTypes: { [] })
+            try hive.resolveService(
+                Service.self, name: name, arguments: nil, argumentValues: nil, argumentTypes: { [] })
         }
 
         /// Resolves a service registered with runtime arguments. See ``ServiceHive/resolve(_:name:arguments:)``.

@@ -87,7 +87,8 @@ struct CycleTests {
         #expect(chain.first?.name == "0")
         #expect(
             thrown.current?.description.hasPrefix(
-                "Resolving TradeService (name: \"\(chain.count)\") at depth \(chain.count) would leave less than 128 KiB")
+                "Resolving TradeService (name: \"\(chain.count)\") at depth \(chain.count) would leave less than 128 KiB"
+            )
                 == true)
 
         // The thread unwound cleanly: the same hive resolves a short chain afterwards.

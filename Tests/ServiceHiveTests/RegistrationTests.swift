@@ -43,7 +43,8 @@ struct RegistrationTests {
             try hive.register(Greeter.self) { (_: ServiceHive.Resolver, other: String) in LiveGreeter(name: other) }
         }
         // A different argument list, or a different name, is a different registration.
-        try hive.register(Greeter.self) { (_: ServiceHive.Resolver, times: Int) in LiveGreeter(name: "x", times: times) }
+        try hive.register(Greeter.self) { (_: ServiceHive.Resolver, times: Int) in LiveGreeter(name: "x", times: times)
+        }
         try hive.register(TradeService.self, name: "other") { LiveTradeService() }
     }
 

@@ -110,7 +110,9 @@ extension ServiceHive {
             case .transient:
                 state.lock.unlock()
                 let context = ResolutionContext.current
-                guard context.isIdle else { return try build(entry, view: self, arguments: argumentValues, context: context) }
+                guard context.isIdle else {
+                    return try build(entry, view: self, arguments: argumentValues, context: context)
+                }
                 defer { if context.hasGraphInstances { context.endGraph() } }
                 return try build(entry, view: self, arguments: argumentValues, context: context)
 

@@ -48,7 +48,8 @@ func runOnThreads(
     ready.wait()
     for _ in 0..<count { start.signal() }
     let result = finished.wait(timeout: .now() + timeout)
-    #expect(result == .success, "threads did not finish within \(timeout) s: a deadlock", sourceLocation: sourceLocation)
+    #expect(
+        result == .success, "threads did not finish within \(timeout) s: a deadlock", sourceLocation: sourceLocation)
     return result == .success
 }
 
