@@ -195,6 +195,7 @@ extension ServiceHive {
         }
         let entry = registration.makeEntry(site: site, sequence: state.counters.pointee.nextSequence)
         state.counters.pointee.nextSequence += 1
+        state.counters.pointee.generation &+= 1
         let replaced = state.registry.pointee.store(entry)
         state.lock.unlock()
         assert(replaced == nil, "the duplicate check above keeps keys unique")
@@ -203,6 +204,7 @@ extension ServiceHive {
     private func remove(_ key: RegistrationKey) -> Bool {
         let removed = state.lock.withLock { () -> (Entry, Slot)? in
             guard let entry = state.registry.pointee.remove(key) else { return nil }
+            state.counters.pointee.generation &+= 1
             entry.isRemoved = true
             return (entry, entry.replaceSlot(with: .empty))
         }

@@ -32,6 +32,9 @@ struct FamilyCounters {
     var liveScopes = 0
     /// The next registration's sequence number.
     var nextSequence: UInt64 = 0
+    /// Bumped by every registration and removal in the family, so that an override scope's memo of what a key
+    /// resolves to can tell when it is stale.
+    var generation: UInt64 = 0
 
     /// A pointer to the counters.
     struct Pointer: @unchecked Sendable {

@@ -56,34 +56,79 @@ extension ServiceHive {
     ) throws(ServiceHiveError) -> Service {
         let key = RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: arguments)
         state.lock.lock()
-        if state.counters.pointee.liveScopes == 0, let found = find(key, scopes: nil) {
-            // Safe: `find` matched `key.service == ObjectIdentifier(Service.self)`, and a `TypedEntry<S>` is always
-            // stored under `ObjectIdentifier(S.self)` (see `TypedEntry`).
-            let entry = Unmanaged<TypedEntry<Service>>.fromOpaque(found.entry.toOpaque())
-            switch entry._withUnsafeGuaranteedRef({ $0.scope }) {
-            case .transient:
-                let building = entry.takeUnretainedValue()  // A strong reference, for use after unlocking.
-                state.lock.unlock()
-                // `withResolutionContext`, written out: one frame less per level of a deep chain in debug builds.
-                let context = ResolutionContext.current
-                guard context.isIdle else {
-                    return try build(building, view: self, arguments: argumentValues, context: context)
-                }
-                defer { if context.hasGraphInstances { context.endGraph() } }
-                return try build(building, view: self, arguments: argumentValues, context: context)
-            case .singleton:
-                if let box = entry._withUnsafeGuaranteedRef({ $0.instanceBox }) {
-                    // Safe: only `claimAndBuild` fills a slot, with a `Box<Service>` for this `TypedEntry<Service>`,
-                    // and the slot keeps the box alive while the lock is held.
-                    let value = box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value }
+        if state.counters.pointee.liveScopes == 0 {
+            if let found = find(key, scopes: nil) {
+                // Safe: `find` matched `key.service == ObjectIdentifier(Service.self)`, and a `TypedEntry<S>` is
+                // always stored under `ObjectIdentifier(S.self)` (see `TypedEntry`).
+                let entry = Unmanaged<TypedEntry<Service>>.fromOpaque(found.entry.toOpaque())
+                switch entry._withUnsafeGuaranteedRef({ $0.scope }) {
+                case .transient:
+                    let building = entry.takeUnretainedValue()  // A strong reference, for use after unlocking.
                     state.lock.unlock()
-                    return value
+                    return try buildTopLevelOrNested(building, arguments: argumentValues)
+                case .singleton:
+                    if let box = entry._withUnsafeGuaranteedRef({ $0.instanceBox }) {
+                        // Safe: only `publish` fills a slot, with a `Box<Service>` for this `TypedEntry<Service>`,
+                        // and the slot keeps the box alive while the lock is held.
+                        let value = box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value }
+                        state.lock.unlock()
+                        return value
+                    }
+                case .weak, .graph:
+                    break
                 }
-            case .weak, .graph:
-                break
+            }
+        } else if key.isPlain, let memo = memo(for: key) {
+            // Inside an override scope: what this key resolved to before, in this scope. The scope owns the memo
+            // and the lock keeps the scope's memos alive, so it is read unretained.
+            // No `Service?` here: an optional of a generic type costs a metadata lookup on every call.
+            if memo._withUnsafeGuaranteedRef({ $0.box != nil }) {
+                let value = memo._withUnsafeGuaranteedRef { memo in
+                    // Safe: the memo's box is the `Box<Service>` that `publish` stored for its `TypedEntry<Service>`.
+                    unsafeDowncast(memo.box.unsafelyUnwrapped, to: Box<Service>.self).value
+                }
+                state.lock.unlock()
+                return value
+            }
+            let entry = memo._withUnsafeGuaranteedRef { $0.entry }
+            if entry.scope == .transient {
+                // Safe: the memo's entry was found under `key`, so it is a `TypedEntry<Service>`.
+                let building = unsafeDowncast(entry, to: TypedEntry<Service>.self)
+                state.lock.unlock()
+                return try buildTopLevelOrNested(building, arguments: argumentValues)
             }
         }
         return try resolveLocked(key, argumentValues: argumentValues, argumentTypes: argumentTypes)
+    }
+
+    /// The current scope's memo of `key` for this hive, if it is still valid. Called with the family lock held.
+    @inline(__always)
+    private func memo(for key: RegistrationKey) -> Unmanaged<Memo>? {
+        guard let scope = OverrideScope.current?.innermost(in: family),
+            let memo = scope.memo(for: MemoKey(view: ObjectIdentifier(self), service: key.service)),
+            memo._withUnsafeGuaranteedRef({ $0.generation }) == state.counters.pointee.generation
+        else { return nil }
+        return memo
+    }
+
+    /// Remembers in the current scope what `key` resolved to for this hive. Called with the family lock held.
+    private func remember(_ entry: Entry, box: AnyObject?, for key: RegistrationKey, scopes: OverrideScope) {
+        guard key.isPlain, let scope = scopes.innermost(in: family) else { return }
+        let memo = Memo(generation: state.counters.pointee.generation, entry: entry, view: self, box: box)
+        scope.remember(memo, for: MemoKey(view: ObjectIdentifier(self), service: key.service))
+    }
+
+    /// Builds a transient: as a top-level resolve when none runs on this thread, else nested in the running one.
+    /// `withResolutionContext`, written out: one frame less per level of a deep chain in debug builds.
+    @inline(__always)
+    private func buildTopLevelOrNested<Service>(
+        _ entry: TypedEntry<Service>,
+        arguments: UnsafeRawPointer?
+    ) throws(ServiceHiveError) -> Service {
+        let context = ResolutionContext.current
+        guard context.isIdle else { return try build(entry, view: self, arguments: arguments, context: context) }
+        defer { if context.hasGraphInstances { context.endGraph() } }
+        return try build(entry, view: self, arguments: arguments, context: context)
     }
 
     /// The general resolution path: override scopes, `.graph`, `.weak`, and building shared instances. Called with
@@ -108,13 +153,9 @@ extension ServiceHive {
 
             switch entry.scope {
             case .transient:
+                if let scopes { remember(entry, box: nil, for: key, scopes: scopes) }
                 state.lock.unlock()
-                let context = ResolutionContext.current
-                guard context.isIdle else {
-                    return try build(entry, view: self, arguments: argumentValues, context: context)
-                }
-                defer { if context.hasGraphInstances { context.endGraph() } }
-                return try build(entry, view: self, arguments: argumentValues, context: context)
+                return try buildTopLevelOrNested(entry, arguments: argumentValues)
 
             case .graph:
                 state.lock.unlock()
@@ -127,8 +168,11 @@ extension ServiceHive {
                     if let scopes, let scope = scopes.innermost(seenBy: owner) { .scope(scope) } else { .entry }
                 switch location.slot(of: entry) {
                 case .instance(let box):
-                    // Safe: only `claimAndBuild` fills a slot, with a `Box<Service>` for this `TypedEntry<Service>`.
+                    // Safe: only `publish` fills a slot, with a `Box<Service>` for this `TypedEntry<Service>`.
                     let value = unsafeDowncast(box, to: Box<Service>.self).value
+                    if let scopes, case .scope(let cache) = location, cache === scopes.innermost(in: family) {
+                        remember(entry, box: box, for: key, scopes: scopes)
+                    }
                     state.lock.unlock()
                     return value
 
