@@ -73,3 +73,17 @@ final class LiveReport: Report {
 struct DatabaseOffline: Error, CustomStringConvertible {
     var description: String { "database offline" }
 }
+
+final class MockTradeService: TradeService {
+    let label: String
+    init(label: String = "mock") { self.label = label }
+}
+
+/// A service that is never registered anywhere, only overridden.
+protocol FeatureFlags: Sendable {
+    var isEnabled: Bool { get }
+}
+
+struct FixedFlags: FeatureFlags {
+    let isEnabled: Bool
+}

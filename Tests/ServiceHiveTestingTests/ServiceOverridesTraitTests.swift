@@ -1,0 +1,89 @@
+import ServiceHive
+import ServiceHiveTesting
+import Testing
+
+protocol Weather: Sendable {
+    var forecast: String { get }
+}
+
+struct FixedWeather: Weather {
+    let forecast: String
+}
+
+/// Resolves `Weather` from the shared hive many times with suspension points in between, and reports every
+/// forecast that differs from `expected`.
+func forecastsOtherThan(_ expected: String, hive: ServiceHive = .shared) async throws -> [String] {
+    var others: [String] = []
+    for _ in 0..<200 {
+        let forecast = try hive.resolve(Weather.self).forecast
+        if forecast != expected { others.append(forecast) }
+        await Task.yield()
+    }
+    return others
+}
+
+/// Tests that run in parallel, each with its own override of the same service on the shared hive. If a scope
+/// leaked into another test, one of them would see a forecast other than its own.
+@Suite("The serviceOverrides trait isolates tests that run in parallel")
+struct ServiceOverridesTraitTests {
+    @Test(.serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "sunny") } })
+    func sunny() async throws {
+        #expect(try await forecastsOtherThan("sunny").isEmpty)
+    }
+
+    @Test(.serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "rainy") } })
+    func rainy() async throws {
+        #expect(try await forecastsOtherThan("rainy").isEmpty)
+    }
+
+    @Test(.serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "snowy") } })
+    func snowy() async throws {
+        #expect(try await forecastsOtherThan("snowy").isEmpty)
+    }
+
+    @Test(
+        .serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "windy") } },
+        arguments: 0..<8
+    )
+    func windy(run: Int) async throws {
+        #expect(try await forecastsOtherThan("windy").isEmpty, "run \(run)")
+    }
+
+    @Test("a test without the trait sees no override, even while the others run")
+    func untouched() async throws {
+        for _ in 0..<200 {
+            #expect(!ServiceHive.shared.isRegistered(Weather.self))
+            await Task.yield()
+        }
+    }
+}
+
+/// A hive of this suite's own, to show the `hive:` argument.
+let forecastHive: ServiceHive = {
+    let hive = ServiceHive()
+    try! hive.register(Weather.self, scope: .singleton) { FixedWeather(forecast: "live") }
+    return hive
+}()
+
+@Suite(
+    "The trait on a suite gives each test its own scope, on the hive passed",
+    .serviceOverrides(hive: forecastHive) { $0.register(Weather.self) { FixedWeather(forecast: "suite") } }
+)
+struct SuiteLevelTraitTests {
+    @Test("a test of the suite sees the suite's override on the hive passed, and the shared hive is untouched")
+    func seesSuiteOverride() async throws {
+        #expect(try await forecastsOtherThan("suite", hive: forecastHive).isEmpty)
+        #expect(!ServiceHive.shared.isRegistered(Weather.self))
+    }
+
+    @Test("a test can nest its own scope inside the suite's")
+    func nested() throws {
+        let forecast = try forecastHive.withOverrides {
+            $0.register(Weather.self) { FixedWeather(forecast: "nested") }
+        } operation: {
+            try forecastHive.resolve(Weather.self).forecast
+        }
+        #expect(forecast == "nested")
+        #expect(try forecastHive.resolve(Weather.self).forecast == "suite")
+    }
+}
