@@ -105,7 +105,7 @@ extension ServiceHive {
             line: UInt = #line,
             factory: @escaping @Sendable () throws -> Service
         ) {
-            store(Registration(name: name, scope: scope, factory: factory), file: file, line: line)
+            store(PendingRegistration(name: name, scope: scope, factory: factory), file: file, line: line)
         }
 
         /// Overrides `service` with a factory that resolves its dependencies.
@@ -125,7 +125,7 @@ extension ServiceHive {
             line: UInt = #line,
             factory: @escaping @Sendable (Resolver) throws -> Service
         ) {
-            store(Registration(name: name, scope: scope, factory: factory), file: file, line: line)
+            store(PendingRegistration(name: name, scope: scope, factory: factory), file: file, line: line)
         }
 
         /// Overrides `service` with a factory that takes runtime arguments.
@@ -143,7 +143,7 @@ extension ServiceHive {
             line: UInt = #line,
             factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
         ) {
-            store(Registration(name: name, factory: factory), file: file, line: line)
+            store(PendingRegistration(name: name, factory: factory), file: file, line: line)
         }
 
         /// Overrides `service` with an instance that already exists.
@@ -161,10 +161,10 @@ extension ServiceHive {
             file: String = #fileID,
             line: UInt = #line
         ) {
-            store(Registration(name: name, instance: instance), file: file, line: line)
+            store(PendingRegistration(name: name, instance: instance), file: file, line: line)
         }
 
-        private mutating func store(_ registration: Registration, file: String, line: UInt) {
+        private mutating func store(_ registration: PendingRegistration, file: String, line: UInt) {
             entries.append(registration.makeEntry(site: RegistrationSite(fileID: file, line: line), sequence: 0))
         }
     }

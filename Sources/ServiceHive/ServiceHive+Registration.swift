@@ -28,7 +28,7 @@ extension ServiceHive {
         factory: @escaping @Sendable () throws -> Service
     ) throws(ServiceHiveError) {
         try add(
-            Registration(name: name, scope: scope, factory: factory),
+            PendingRegistration(name: name, scope: scope, factory: factory),
             site: RegistrationSite(fileID: file, line: line))
     }
 
@@ -60,7 +60,7 @@ extension ServiceHive {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) throws(ServiceHiveError) {
         try add(
-            Registration(name: name, scope: scope, factory: factory),
+            PendingRegistration(name: name, scope: scope, factory: factory),
             site: RegistrationSite(fileID: file, line: line))
     }
 
@@ -90,7 +90,7 @@ extension ServiceHive {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) throws(ServiceHiveError) {
-        try add(Registration(name: name, factory: factory), site: RegistrationSite(fileID: file, line: line))
+        try add(PendingRegistration(name: name, factory: factory), site: RegistrationSite(fileID: file, line: line))
     }
 
     /// Registers an instance that already exists. Every resolve returns it.
@@ -117,7 +117,7 @@ extension ServiceHive {
         file: String = #fileID,
         line: UInt = #line
     ) throws(ServiceHiveError) {
-        try add(Registration(name: name, instance: instance), site: RegistrationSite(fileID: file, line: line))
+        try add(PendingRegistration(name: name, instance: instance), site: RegistrationSite(fileID: file, line: line))
     }
 
     // MARK: - Removing and querying
@@ -187,7 +187,10 @@ extension ServiceHive {
     // MARK: - Internals
 
     /// Adds a registration to this hive. The one write path into a hive's registry.
-    func add(_ registration: Registration, site: RegistrationSite) throws(ServiceHiveError) {
+    func add(_ registration: PendingRegistration, site: RegistrationSite) throws(ServiceHiveError) {
+        var site = site
+        let recorder = InstallRecorder.current.flatMap { $0.hive === self ? $0 : nil }
+        if let recorder { site.module = recorder.currentModule }
         state.lock.lock()
         if let existing = state.registry.pointee.entry(for: registration.key)?.takeUnretainedValue() {
             state.lock.unlock()
@@ -199,17 +202,35 @@ extension ServiceHive {
         let replaced = state.registry.pointee.store(entry)
         state.lock.unlock()
         assert(replaced == nil, "the duplicate check above keeps keys unique")
+        recorder?.record(entry)
     }
 
     private func remove(_ key: RegistrationKey) -> Bool {
-        let removed = state.lock.withLock { () -> (Entry, Slot)? in
-            guard let entry = state.registry.pointee.remove(key) else { return nil }
-            state.counters.pointee.generation &+= 1
-            entry.isRemoved = true
-            return (entry, entry.replaceSlot(with: .empty))
-        }
+        let removed = state.lock.withLock { removeLocked(key) }
         // The entry and its instance are released here, outside the lock: a `deinit` may resolve.
         return removed != nil
+    }
+
+    /// Removes exactly these entries, where they are still registered: what a failed install rolls back.
+    func roll(back entries: [Entry]) {
+        let removed = state.lock.withLock { () -> [(Entry, Slot)] in
+            entries.compactMap { entry in
+                let current = state.registry.pointee.entry(for: entry.key)
+                guard current?.toOpaque() == Unmanaged.passUnretained(entry).toOpaque() else { return nil }
+                return removeLocked(entry.key)
+            }
+        }
+        // Released here, outside the lock: a `deinit` may resolve.
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Removes the entry under `key` and empties its slot; returns both, for the caller to release after
+    /// unlocking. Called with the family lock held.
+    private func removeLocked(_ key: RegistrationKey) -> (Entry, Slot)? {
+        guard let entry = state.registry.pointee.remove(key) else { return nil }
+        state.counters.pointee.generation &+= 1
+        entry.isRemoved = true
+        return (entry, entry.replaceSlot(with: .empty))
     }
 
     private func contains(_ key: RegistrationKey) -> Bool {

@@ -35,6 +35,8 @@ public final class ServiceHive: Sendable {
     let family: HiveFamily
     /// The lock, counters and registry, inline.
     let state: HiveState
+    /// The installed modules.
+    let modules = ModuleList()
 
     /// Creates an empty, independent hive.
     public init() {

@@ -53,6 +53,18 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// crashing the process. `chain` lists the factories that were running.
     case stackExhausted(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
+    /// A module failed while ``ServiceHive/install(_:)`` registered or started it. The install was undone: its
+    /// registrations were rolled back, and the modules it had started were stopped in reverse order.
+    case moduleFailed(module: String, stage: ModuleStage, underlying: any Error)
+
+    /// Where in an install a module failed.
+    public enum ModuleStage: String, Sendable, Hashable {
+        /// In ``ServiceModule/register(in:)``.
+        case registration
+        /// In ``ServiceModule/start(in:)``.
+        case start
+    }
+
     /// The message, in one line: what went wrong, for which service, and how to fix it.
     public var description: String {
         switch self {
@@ -69,7 +81,7 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
                 + "its ServiceHive.Resolver and resolve the other lazily, after construction."
 
         case let .factoryFailed(key, chain, underlying):
-            return "The factory for \(key)\(Self.neededBy(chain)) threw: \(underlying). "
+            return "The factory for \(key)\(Self.neededBy(chain)) threw: \(Self.clause(underlying)). "
                 + "To fix, make the factory succeed; nothing was cached, so the next resolve runs it again."
 
         case let .argumentMismatch(key, registered, chain):
@@ -94,10 +106,31 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
                 + "(\(chain.chainDescription)). To fix, shorten the chain of factories, or resolve it on a thread "
                 + "with a larger stack."
 
+        case let .moduleFailed(module, .registration, underlying):
+            return "Module \(module) failed to register its services: \(Self.clause(underlying)). Every registration "
+                + "of this install was rolled back."
+                + Self.fix(unlessExplained: underlying, "correct the module's registrations and install again")
+
+        case let .moduleFailed(module, .start, underlying):
+            return "Module \(module) failed to start: \(Self.clause(underlying)). The modules started before it "
+                + "were stopped in reverse order and every registration of this install was rolled back."
+                + Self.fix(unlessExplained: underlying, "resolve the cause and install again")
+
         case let .resolutionTooDeep(key, chain, limit):
             return "Resolving \(key) nested more than \(limit) factories (\(chain.chainDescription)). To fix, "
                 + "look for a chain of factories that never ends; the limit is ServiceHive.maximumResolutionDepth."
         }
+    }
+
+    /// An error's description without its final period, to go inside a sentence.
+    private static func clause(_ error: any Error) -> String {
+        let text = "\(error)"
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+
+    /// " To fix, …" unless `error` is a `ServiceHiveError`, whose message already says how to fix it.
+    private static func fix(unlessExplained error: any Error, _ advice: String) -> String {
+        error is ServiceHiveError ? "" : " To fix, \(advice)."
     }
 
     private static func neededBy(_ chain: [ServiceHive.ServiceKey]) -> String {

@@ -95,6 +95,11 @@ class Entry: @unchecked Sendable {
         return old
     }
 
+    /// Resolves this registration's key from `hive`, for `ServiceHive.validate()`.
+    func resolveForValidation(from hive: ServiceHive) throws(ServiceHiveError) {
+        preconditionFailure("TypedEntry, the only subclass of Entry, overrides this")
+    }
+
     /// The printable key; built only on error and introspection paths.
     var serviceKey: ServiceHive.ServiceKey {
         ServiceHive.ServiceKey(
@@ -158,6 +163,11 @@ final class TypedEntry<Service>: Entry, @unchecked Sendable {
         // Safe: an entry without the first two forms has the third, and takes arguments, so the resolution path
         // found it under a key with an argument signature and passes the matching tuple.
         return try argumentFactory.unsafelyUnwrapped(ServiceHive.Resolver(hive: view), arguments.unsafelyUnwrapped)
+    }
+
+    override func resolveForValidation(from hive: ServiceHive) throws(ServiceHiveError) {
+        _ = try hive.resolveService(
+            Service.self, name: key.name, arguments: nil, argumentValues: nil, argumentTypes: { [] })
     }
 
     /// The three factory forms.

@@ -1,6 +1,6 @@
 /// What a `register` call asked for, before it is stored: the key, and how to make the entry once the site and
 /// sequence number are known. Hive registrations and override registrations both go through it.
-struct Registration {
+struct PendingRegistration {
     let key: RegistrationKey
     private let makeEntry: (ServiceHive.RegistrationSite, UInt64) -> Entry
 
