@@ -17,6 +17,8 @@ let package = Package(
         .executableTarget(name: "Demo", dependencies: ["ServiceHive", "TradeModule"]),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive"]),
         .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting"]),
+        .testTarget(name: "TradeModuleTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "TradeModule"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "ServiceHive", "TradeModule"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ServiceHive", "ServiceHiveTesting"]),
     ],
     swiftLanguageModes: [.v6]

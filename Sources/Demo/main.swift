@@ -1,7 +1,3 @@
-import ServiceHive
-import TradeModule
+import Foundation
 
-let hive = ServiceHive()
-try registerTradeServices(into: hive)
-let trade = try hive.resolve(TradeService.self)
-print("quote:", trade.quote(itemId: "hive-1"))
+exit(await DemoCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), console: .standard))

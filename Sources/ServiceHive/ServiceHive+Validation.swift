@@ -60,9 +60,9 @@ extension ServiceHive {
                 self.error = error
             }
 
-            /// `FAILED Checkout (App/Checkout.swift:12): TradeService is not registered (needed by Checkout). …`
+            /// `FAILED Checkout, transient, at App/Checkout.swift:12: TradeService is not registered (needed by …`
             public var description: String {
-                "FAILED \(registration.key) (\(registration.site)): \(error)"
+                "FAILED \(registration): \(error)"
             }
         }
 
@@ -94,7 +94,7 @@ extension ServiceHive {
             let summary =
                 "Validated \(total) registration\(total == 1 ? "" : "s"): \(passed.count) passed, "
                 + "\(failures.count) failed, \(skipped.count) skipped."
-            let skippedLines = skipped.map { "SKIPPED \($0.key) (\($0.site)): takes runtime arguments" }
+            let skippedLines = skipped.map { "SKIPPED \($0): takes runtime arguments" }
             return ([summary] + failures.map(\.description) + skippedLines).joined(separator: "\n")
         }
     }

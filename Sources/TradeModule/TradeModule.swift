@@ -1,16 +1,75 @@
 import ServiceHive
 
-/// Quotes and places orders for items.
-public protocol TradeService: Sendable {
-    /// The price of one unit of `itemId`, in cents.
-    func quote(itemId: String) -> Int
-}
+/// The trade business module: pricing, inventory, trading and baskets.
+///
+/// ```swift
+/// try await hive.install([TradeModule()])
+/// let order = try hive.resolve(TradeService.self).placeOrder(itemId: "hive-42", quantity: 2)
+/// ```
+///
+/// It registers:
+/// - ``InventoryService``, a singleton holding the catalog's stock;
+/// - ``PricingService``, a singleton with the catalog's prices, and a `"premium"` variant 10% cheaper;
+/// - ``TradeService``, a singleton that depends on both; and a `"premium"` variant with premium pricing;
+/// - ``Basket``, built per customer from a runtime argument: `resolve(Basket.self, arguments: customerId)`.
+///
+/// It checks on start that every catalog item has a price, and handles ``Restock`` events.
+public struct TradeModule: ServiceModule {
+    /// The items the module trades.
+    public let catalog: [CatalogItem]
 
-struct LiveTradeService: TradeService {
-    func quote(itemId: String) -> Int { 100 }
-}
+    /// Creates the module.
+    ///
+    /// - Parameter catalog: The items to trade; ``CatalogItem/sample`` by default.
+    public init(catalog: [CatalogItem] = CatalogItem.sample) {
+        self.catalog = catalog
+    }
 
-/// Registers the trade services.
-public func registerTradeServices(into hive: ServiceHive) throws {
-    try hive.register(TradeService.self) { LiveTradeService() }
+    /// `Trade`.
+    public var name: String { "Trade" }
+
+    /// 100: after infrastructure modules, before the features that use trading.
+    public var priority: Int { 100 }
+
+    /// Registers the trade services.
+    ///
+    /// - Parameter hive: The hive to register into.
+    public func register(in hive: ServiceHive) throws {
+        let catalog = catalog
+        try hive.register(InventoryService.self, scope: .singleton) { InMemoryInventory(catalog: catalog) }
+        try hive.register(PricingService.self, scope: .singleton) { CatalogPricing(catalog: catalog) }
+        try hive.register(PricingService.self, name: "premium", scope: .singleton) {
+            CatalogPricing(catalog: catalog, tier: "premium", discountPercent: 10)
+        }
+        try hive.register(TradeService.self, scope: .singleton) { r in
+            LiveTradeService(pricing: try r.resolve(), inventory: try r.resolve())
+        }
+        try hive.register(TradeService.self, name: "premium", scope: .singleton) { r in
+            LiveTradeService(pricing: try r.resolve(PricingService.self, name: "premium"), inventory: try r.resolve())
+        }
+        try hive.register(Basket.self) { (r: ServiceHive.Resolver, customerId: String) in
+            CustomerBasket(customerId: customerId, trade: try r.resolve())
+        }
+    }
+
+    /// Checks that every catalog item has a standard price.
+    ///
+    /// - Parameter hive: The hive the module was installed in.
+    /// - Throws: ``TradeError/unknownItem(_:)`` for an item the pricing doesn't know.
+    public func start(in hive: ServiceHive) async throws {
+        let pricing = try hive.resolve(PricingService.self)
+        for item in catalog where pricing.unitPrice(of: item.id) == nil {
+            throw TradeError.unknownItem(item.id)
+        }
+    }
+
+    /// Restocks on ``Restock``; ignores every other event.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - hive: The hive the module was installed in.
+    public func handle(_ event: any ServiceModuleEvent, in hive: ServiceHive) async {
+        guard let restock = event as? Restock, let inventory = try? hive.resolve(InventoryService.self) else { return }
+        inventory.restock(restock.quantity, of: restock.itemId)
+    }
 }

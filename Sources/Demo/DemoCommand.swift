@@ -1,0 +1,101 @@
+import ServiceHive
+import TradeModule
+
+/// The Demo's command line: the tour, or one of its subcommands.
+enum DemoCommand {
+    static let usage = """
+        usage: Demo [command]
+
+          (no command)          take the narrated tour
+          list                  print the registry
+          validate              validate the composition root; exit 1 with the report if it is unsound
+          order ITEM QUANTITY   place an order, for example: order hive-42 2
+          --help                show this help
+        """
+
+    /// The exit status for bad usage, as `sysexits.h` has it.
+    static let usageError: Int32 = 64
+
+    /// Runs the command in `arguments` and returns the exit status.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program's name.
+    ///   - modules: The app's modules; the tests pass others.
+    ///   - console: Where to write.
+    static func run(
+        arguments: [String],
+        modules: [any ServiceModule] = AppModules.all,
+        console: Console
+    ) async -> Int32 {
+        switch arguments.first {
+        case nil:
+            return await Tour(modules: modules, console: console).run()
+        case "--help", "-h", "help":
+            guard arguments.count == 1 else { return usageError("--help takes no arguments", console) }
+            console.out(usage)
+            return 0
+        case "list":
+            guard arguments.count == 1 else { return usageError("list takes no arguments", console) }
+            return await withInstalled(modules, console) { hive in
+                console.out(hive.description)
+                return 0
+            }
+        case "validate":
+            guard arguments.count == 1 else { return usageError("validate takes no arguments", console) }
+            return await withInstalled(modules, console) { hive in
+                let report = hive.validate()
+                if report.isValid {
+                    console.out(report.description)
+                    return 0
+                }
+                console.error(report.description)
+                return 1
+            }
+        case "order":
+            guard arguments.count == 3 else { return usageError("order needs an ITEM and a QUANTITY", console) }
+            guard let quantity = Int(arguments[2]) else {
+                return usageError("QUANTITY must be a whole number, not '\(arguments[2])'", console)
+            }
+            return await withInstalled(modules, console) { hive in
+                do {
+                    let order = try hive.resolve(TradeService.self).placeOrder(itemId: arguments[1], quantity: quantity)
+                    console.out("placed \(order)")
+                    return 0
+                } catch let error as TradeError {
+                    console.error("refused: \(error)")
+                    return 1
+                } catch {
+                    console.error("error: \(error)")
+                    return 1
+                }
+            }
+        case let command?:
+            return usageError("unknown command '\(command)'", console)
+        }
+    }
+
+    /// Prints a one-line reason and the usage, and returns the usage exit status.
+    private static func usageError(_ reason: String, _ console: Console) -> Int32 {
+        console.error("error: \(reason)")
+        console.error(usage)
+        return usageError
+    }
+
+    /// Installs `modules` in a new hive, runs `body`, and shuts the modules down.
+    private static func withInstalled(
+        _ modules: [any ServiceModule],
+        _ console: Console,
+        _ body: (ServiceHive) async -> Int32
+    ) async -> Int32 {
+        let hive = ServiceHive()
+        do {
+            try await hive.install(modules)
+        } catch {
+            console.error("error: \(error)")
+            return 1
+        }
+        let status = await body(hive)
+        await hive.shutdown()
+        return status
+    }
+}

@@ -1,0 +1,108 @@
+import ServiceHive
+import TradeModule
+
+/// The narrated tour of ServiceHive that `swift run Demo` prints. It is deterministic: the same lines every run.
+struct Tour {
+    let modules: [any ServiceModule]
+    let console: Console
+
+    func run() async -> Int32 {
+        do {
+            try await tour()
+            return 0
+        } catch {
+            console.error("The tour stopped: \(error)")
+            return 1
+        }
+    }
+
+    private func say(_ line: String = "") { console.out(line) }
+
+    private func section(_ number: Int, _ title: String, _ explanation: String) {
+        say()
+        say("\(number). \(title)")
+        say("   \(explanation)")
+    }
+
+    private func tour() async throws {
+        say("ServiceHive: a tour")
+        say("Business modules register services against protocols; callers resolve them by protocol alone.")
+
+        section(1, "Install the modules", "They register in priority order, all or nothing, then start in that order.")
+        let hive = ServiceHive()
+        let console = console
+        try await hive.install(modules.map { NarratedModule(module: $0, say: { console.out("   " + $0) }) })
+
+        section(2, "The registry", "Every registration, with its scope, module and source line.")
+        for line in hive.description.split(separator: "\n") { say("   \(line)") }
+
+        section(3, "Resolve TradeService by its protocol, and trade", "The business rules live in the service.")
+        let trade = try hive.resolve(TradeService.self)
+        say("   quote     \(try trade.quote(itemId: "hive-42", quantity: 2))")
+        let order = try trade.placeOrder(itemId: "hive-42", quantity: 2)
+        say("   placed    \(order)")
+        await hive.broadcast(OrderPlaced(order: order))
+        say("   audited   \(try hive.resolve(AuditLog.self).entries.joined(separator: "; "))")
+        do {
+            _ = try trade.placeOrder(itemId: "hive-42", quantity: 4)
+        } catch {
+            say("   refused   \(error)")
+        }
+        await hive.broadcast(Restock(itemId: "hive-42", quantity: 10))
+        let stock = try hive.resolve(InventoryService.self).stock(of: "hive-42") ?? 0
+        say("   restocked by a broadcast event: \(stock) of hive-42 in stock")
+        say(
+            "   premium   \(try hive.resolve(TradeService.self, name: "premium").quote(itemId: "hive-42", quantity: 2))"
+        )
+        let basket = try hive.resolve(Basket.self, arguments: "customer-7")
+        basket.add(itemId: "honey-jar", quantity: 3)
+        say("   basket    \(basket.customerId): \(try basket.checkout().map(\.description).joined(separator: "; "))")
+
+        section(4, "The same flow inside an override scope, with a mock pricing", "Tests swap services this way.")
+        try hive.withOverrides {
+            $0.register(PricingService.self) { FlatPricing() }
+        } operation: {
+            let trade = try hive.resolve(TradeService.self)
+            say("   quote     \(try trade.quote(itemId: "hive-42", quantity: 2))")
+            say("   placed    \(try trade.placeOrder(itemId: "hive-42", quantity: 2))")
+            say("   Singletons are rebuilt inside a scope, so this one started over at order #1,")
+            say("   and nothing built here outlives the scope.")
+        }
+        say("   outside   \(try hive.resolve(TradeService.self).quote(itemId: "hive-42", quantity: 2))")
+
+        section(5, "Clear errors", "Each one names the service and says how to fix it.")
+        do {
+            _ = try hive.resolve(PaymentService.self)
+        } catch {
+            say("   \(error)")
+        }
+        let scratch = ServiceHive(parent: hive)
+        try scratch.register(Ledger.self) { r in LedgerBook(auditor: try r.resolve()) }
+        try scratch.register(Auditor.self) { r in LedgerAuditor(ledger: try r.resolve()) }
+        do {
+            _ = try scratch.resolve(Ledger.self)
+        } catch {
+            say("   \(error)")
+        }
+
+        section(6, "Validate the composition root", "Every registration is tried in a sandbox that leaves no trace.")
+        for line in hive.validate().description.split(separator: "\n") { say("   \(line)") }
+
+        section(7, "Shut down", "Modules stop in reverse order.")
+        await hive.shutdown()
+        say()
+        say("Next: swift run Demo --help")
+    }
+}
+
+/// The mock pricing of the tour's override scope.
+private struct FlatPricing: PricingService {
+    var tier: String { "mock" }
+    func unitPrice(of itemId: String) -> Money? { Money(cents: 100) }
+}
+
+/// Two services that need each other, to show the cycle error.
+private protocol Ledger: Sendable {}
+private protocol Auditor: Sendable {}
+private struct LedgerBook: Ledger { let auditor: any Auditor }
+private struct LedgerAuditor: Auditor { let ledger: any Ledger }

@@ -1,0 +1,146 @@
+import Foundation
+import ServiceHive
+import Testing
+import TradeModule
+
+@testable import Demo
+
+/// A console that keeps what the Demo writes.
+final class CapturedConsole: Sendable {
+    private let lines = Locked<[(isError: Bool, text: String)]>([])
+
+    var console: Console {
+        Console(
+            out: { text in self.lines.withLock { $0.append((false, text)) } },
+            error: { text in self.lines.withLock { $0.append((true, text)) } }
+        )
+    }
+
+    /// Standard output, line by line.
+    var out: [String] {
+        lines.withLock { $0.filter { !$0.isError }.flatMap { $0.text.split(separator: "\n").map(String.init) } }
+    }
+    /// Standard error, line by line.
+    var error: [String] {
+        lines.withLock { $0.filter(\.isError).flatMap { $0.text.split(separator: "\n").map(String.init) } }
+    }
+}
+
+/// A module whose registration needs a service nobody registers.
+struct BrokenModule: ServiceModule {
+    func register(in hive: ServiceHive) throws {
+        try hive.register(StoreConfig.self) { r in
+            _ = try r.resolve(PaymentService.self)
+            fatalError("unreachable: PaymentService is never registered")
+        }
+    }
+}
+
+@Suite("The Demo")
+struct DemoTests {
+    @Test("the tour installs in priority order, trades, swaps pricing in a scope, shows errors and validates")
+    func tour() async {
+        let captured = CapturedConsole()
+        let status = await DemoCommand.run(arguments: [], console: captured.console)
+        #expect(status == 0)
+        #expect(captured.error.isEmpty)
+        let out = captured.out.map { $0.trimmingCharacters(in: .whitespaces) }
+        let keyLines = [
+            "register  Config  priority 1000",
+            "register  Trade   priority 100",
+            "register  Audit   priority 10",
+            "start     Config",
+            "ServiceHive: 8 registrations",
+            "quote     2 × hive-42 at $12.50 (standard) = $25.00",
+            "placed    order #1: 2 × hive-42 at $12.50 (standard) = $25.00",
+            "refused   only 3 of hive-42 in stock, 4 requested",
+            "restocked by a broadcast event: 13 of hive-42 in stock",
+            "quote     2 × hive-42 at $1.00 (mock) = $2.00",
+            "outside   2 × hive-42 at $12.50 (standard) = $25.00",
+            "PaymentService is not registered. To fix, register it before resolving: "
+                + "try hive.register(PaymentService.self) { … }",
+            "Validated 8 registrations: 7 passed, 0 failed, 1 skipped.",
+            "stop      Audit",
+            "stop      Config",
+        ]
+        var remaining = out[...]
+        for line in keyLines {
+            guard let index = remaining.firstIndex(of: line) else {
+                Issue.record("missing, or out of order: \(line)")
+                continue
+            }
+            remaining = remaining[(index + 1)...]
+        }
+        #expect(out.contains { $0.hasPrefix("Circular dependency: Ledger → Auditor → Ledger.") })
+    }
+
+    @Test("the tour prints the same lines every run")
+    func deterministic() async {
+        let first = CapturedConsole()
+        let second = CapturedConsole()
+        _ = await DemoCommand.run(arguments: [], console: first.console)
+        _ = await DemoCommand.run(arguments: [], console: second.console)
+        #expect(first.out == second.out)
+    }
+
+    @Test("list prints the registry")
+    func list() async {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["list"], console: captured.console) == 0)
+        #expect(captured.out.first == "ServiceHive: 8 registrations")
+        #expect(captured.out.contains { $0.hasPrefix("TradeService      premium  singleton  -          Trade") })
+    }
+
+    @Test("validate exits 0 for the sound composition root")
+    func validateSound() async {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["validate"], console: captured.console) == 0)
+        #expect(captured.out.first == "Validated 8 registrations: 7 passed, 0 failed, 1 skipped.")
+    }
+
+    @Test("validate exits non-zero with the report for an unsound composition root")
+    func validateUnsound() async {
+        let captured = CapturedConsole()
+        let status = await DemoCommand.run(
+            arguments: ["validate"], modules: [TradeModule(), BrokenModule()], console: captured.console)
+        #expect(status == 1)
+        #expect(captured.error.first == "Validated 7 registrations: 5 passed, 1 failed, 1 skipped.")
+        #expect(captured.error.contains { $0.hasPrefix("FAILED StoreConfig, transient, module BrokenModule") })
+    }
+
+    @Test("order places an order, and a refused order exits 1 with the reason")
+    func order() async {
+        let placed = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["order", "hive-42", "2"], console: placed.console) == 0)
+        #expect(placed.out == ["placed order #1: 2 × hive-42 at $12.50 (standard) = $25.00"])
+
+        let refused = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["order", "smoker", "2"], console: refused.console) == 1)
+        #expect(refused.error == ["refused: only 1 of smoker in stock, 2 requested"])
+    }
+
+    @Test("--help explains every command")
+    func help() async {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["--help"], console: captured.console) == 0)
+        for command in ["list", "validate", "order ITEM QUANTITY", "--help"] {
+            #expect(captured.out.contains { $0.contains(command) }, "\(command)")
+        }
+    }
+
+    @Test(
+        "bad commands and arguments exit 64 with a one-line reason and the usage",
+        arguments: [
+            (["frobnicate"], "error: unknown command 'frobnicate'"),
+            (["order", "hive-42"], "error: order needs an ITEM and a QUANTITY"),
+            (["order", "hive-42", "two"], "error: QUANTITY must be a whole number, not 'two'"),
+            (["list", "extra"], "error: list takes no arguments"),
+        ])
+    func badUsage(arguments: [String], reason: String) async {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: arguments, console: captured.console) == 64)
+        #expect(captured.error.first == reason)
+        #expect(captured.error.dropFirst().first == "usage: Demo [command]")
+        #expect(captured.out.isEmpty)
+    }
+}
