@@ -136,6 +136,7 @@ extension ServiceHive {
         ///   - file: The file of the override, recorded for errors and introspection.
         ///   - line: The line of the override.
         ///   - factory: Builds an instance from the resolver and the arguments passed to `resolve`.
+        @inlinable
         public mutating func register<Service, each Argument>(
             _ service: Service.Type,
             name: String? = nil,
@@ -143,7 +144,27 @@ extension ServiceHive {
             line: UInt = #line,
             factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
         ) {
-            store(PendingRegistration(name: name, factory: factory), file: file, line: line)
+            guard let signature = ArgumentPack.signature(repeat (each Argument).self) else {
+                register(Service.self, name: name, scope: .transient, file: file, line: line) { resolver in
+                    var offset = 0
+                    let none = UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
+                    return try factory(
+                        resolver, repeat ArgumentPack.load((each Argument).self, from: none, at: &offset))
+                }
+                return
+            }
+            storeArgumentOverride(
+                Service.self,
+                name: name,
+                signature: signature,
+                argumentTypes: ArgumentPack.types(repeat (each Argument).self),
+                site: RegistrationSite(fileID: file, line: line)
+            ) { resolver, arguments in
+                // Safe, as for `ServiceHive.register`: the types are checked before the factory runs.
+                var offset = 0
+                return try factory(
+                    resolver, repeat ArgumentPack.load((each Argument).self, from: arguments, at: &offset))
+            }
         }
 
         /// Overrides `service` with an instance that already exists.
@@ -164,8 +185,23 @@ extension ServiceHive {
             store(PendingRegistration(name: name, instance: instance), file: file, line: line)
         }
 
-        private mutating func store(_ registration: PendingRegistration, file: String, line: UInt) {
-            entries.append(registration.makeEntry(site: RegistrationSite(fileID: file, line: line), sequence: 0))
+        /// Adds an override with runtime arguments; the `@inlinable` `register` builds its factory.
+        @usableFromInline
+        mutating func storeArgumentOverride<Service>(
+            _ service: Service.Type,
+            name: String?,
+            signature: ArgumentSignature,
+            argumentTypes: [Any.Type],
+            site: RegistrationSite,
+            factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+        ) {
+            let registration = PendingRegistration(
+                name: name, arguments: signature, argumentTypes: argumentTypes, factory: factory)
+            entries.append(registration.makeEntry(site: site))
+        }
+
+        private mutating func store<Service>(_ registration: PendingRegistration<Service>, file: String, line: UInt) {
+            entries.append(registration.makeEntry(site: RegistrationSite(fileID: file, line: line)))
         }
     }
 }

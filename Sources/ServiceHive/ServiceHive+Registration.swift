@@ -83,6 +83,7 @@ extension ServiceHive {
     ///   - factory: Builds an instance from the resolver and the arguments passed to `resolve`.
     /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
     ///   registration for the same service, name and argument types.
+    @inlinable
     public func register<Service, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
@@ -90,7 +91,27 @@ extension ServiceHive {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) throws(ServiceHiveError) {
-        try add(PendingRegistration(name: name, factory: factory), site: RegistrationSite(fileID: file, line: line))
+        guard let signature = ArgumentPack.signature(repeat (each Argument).self) else {
+            // An empty pack: `{ r in … }` without `scope:` lands here. It reads no arguments.
+            try register(Service.self, name: name, scope: .transient, file: file, line: line) { resolver in
+                var offset = 0
+                let none = UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
+                return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: none, at: &offset))
+            }
+            return
+        }
+        try addArgumentRegistration(
+            Service.self,
+            name: name,
+            signature: signature,
+            argumentTypes: ArgumentPack.types(repeat (each Argument).self),
+            site: RegistrationSite(fileID: file, line: line)
+        ) { resolver, arguments in
+            // Safe: the resolution path checked that the arguments have exactly these types, and laid them out
+            // with `ArgumentPack.store`.
+            var offset = 0
+            return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: arguments, at: &offset))
+        }
     }
 
     /// Registers an instance that already exists. Every resolve returns it.
@@ -153,7 +174,7 @@ extension ServiceHive {
         name: String? = nil,
         arguments: repeat (each Argument).Type
     ) -> Bool {
-        let signature = ArgumentSignature.of(repeat each arguments)
+        let signature = ArgumentPack.signature(repeat each arguments)
         return remove(RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: signature))
     }
 
@@ -180,14 +201,30 @@ extension ServiceHive {
         name: String? = nil,
         arguments: repeat (each Argument).Type
     ) -> Bool {
-        let signature = ArgumentSignature.of(repeat each arguments)
+        let signature = ArgumentPack.signature(repeat each arguments)
         return contains(RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: signature))
     }
 
     // MARK: - Internals
 
+    /// Adds a registration with runtime arguments, whose factory reads them from a buffer that
+    /// `ArgumentPack.store` laid out. The `@inlinable` `register` builds the factory, specialized in the caller.
+    @usableFromInline
+    func addArgumentRegistration<Service>(
+        _ service: Service.Type,
+        name: String?,
+        signature: ArgumentSignature,
+        argumentTypes: [Any.Type],
+        site: RegistrationSite,
+        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+    ) throws(ServiceHiveError) {
+        let registration = PendingRegistration(
+            name: name, arguments: signature, argumentTypes: argumentTypes, factory: factory)
+        try add(registration, site: site)
+    }
+
     /// Adds a registration to this hive. The one write path into a hive's registry.
-    func add(_ registration: PendingRegistration, site: RegistrationSite) throws(ServiceHiveError) {
+    func add<Service>(_ registration: PendingRegistration<Service>, site: RegistrationSite) throws(ServiceHiveError) {
         var site = site
         let recorder = InstallRecorder.current.flatMap { $0.hive === self ? $0 : nil }
         if let recorder { site.module = recorder.currentModule }
@@ -196,7 +233,8 @@ extension ServiceHive {
             state.lock.unlock()
             throw .alreadyRegistered(existing.serviceKey, existing: existing.site, rejected: site)
         }
-        let entry = registration.makeEntry(site: site, sequence: state.counters.pointee.nextSequence)
+        let entry = registration.makeEntry(site: site)
+        entry.sequence = state.counters.pointee.nextSequence
         state.counters.pointee.nextSequence += 1
         state.counters.pointee.generation &+= 1
         let replaced = state.registry.pointee.store(entry)

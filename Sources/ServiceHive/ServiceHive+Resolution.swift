@@ -23,7 +23,7 @@ extension ServiceHive {
         _ service: Service.Type = Service.self,
         name: String? = nil
     ) throws(ServiceHiveError) -> Service {
-        try resolveService(Service.self, name: name, arguments: nil, argumentValues: nil, argumentTypes: { [] })
+        try resolveService(Service.self, name: name)
     }
 
     /// Resolves a service registered with runtime arguments.
@@ -42,20 +42,27 @@ extension ServiceHive {
     /// - Returns: A new instance.
     /// - Throws: ``ServiceHiveError/argumentMismatch(_:registered:chain:)`` when the service is registered with
     ///   other argument types, and the errors of ``resolve(_:name:)``.
+    @inlinable
     public func resolve<Service, each Argument>(
         _ service: Service.Type = Service.self,
         name: String? = nil,
         arguments: repeat each Argument
     ) throws(ServiceHiveError) -> Service {
-        let signature = ArgumentSignature.of(repeat (each Argument).self)
-        let values = (repeat each arguments)
-        return try withUnsafePointer(to: values) { pointer throws(ServiceHiveError) in
-            try resolveService(
+        guard let signature = ArgumentPack.signature(repeat (each Argument).self) else {
+            return try resolve(Service.self, name: name)
+        }
+        let layout = ArgumentPack.layout(repeat (each Argument).self)
+        return try ArgumentPack.withBuffer(byteCount: layout.byteCount, alignment: layout.alignment) {
+            (values) throws(ServiceHiveError) -> Service in
+            ArgumentPack.store(repeat each arguments, in: values)
+            defer { ArgumentPack.destroy(repeat (each Argument).self, in: values) }
+            return try resolveService(
                 Service.self,
                 name: name,
                 arguments: signature,
-                argumentValues: UnsafeRawPointer(pointer),
-                argumentTypes: { ArgumentSignature.types(repeat (each Argument).self) }
+                argumentValues: UnsafeRawPointer(values),
+                argumentTypes: { ArgumentPack.types(repeat (each Argument).self) },
+                argumentsMatch: { ArgumentPack.matches($0, repeat (each Argument).self) }
             )
         }
     }

@@ -12,7 +12,11 @@ extension ServiceHive {
     /// A resolver may be kept and used after the factory returns, to resolve a dependency lazily. That is the
     /// way to break a cycle between two services.
     public struct Resolver: Sendable {
-        let hive: ServiceHive
+        @usableFromInline let hive: ServiceHive
+
+        init(hive: ServiceHive) {
+            self.hive = hive
+        }
 
         /// Resolves a service registered without arguments. See ``ServiceHive/resolve(_:name:)``.
         ///
@@ -25,8 +29,7 @@ extension ServiceHive {
             _ service: Service.Type = Service.self,
             name: String? = nil
         ) throws(ServiceHiveError) -> Service {
-            try hive.resolveService(
-                Service.self, name: name, arguments: nil, argumentValues: nil, argumentTypes: { [] })
+            try hive.resolveService(Service.self, name: name)
         }
 
         /// Resolves a service registered with runtime arguments. See ``ServiceHive/resolve(_:name:arguments:)``.
@@ -37,6 +40,7 @@ extension ServiceHive {
         ///   - arguments: The values passed to the factory.
         /// - Returns: A new instance.
         /// - Throws: The errors of ``ServiceHive/resolve(_:name:arguments:)``.
+        @inlinable
         public func resolve<Service, each Argument>(
             _ service: Service.Type = Service.self,
             name: String? = nil,

@@ -1,11 +1,3 @@
-/// The identity of a runtime argument list: the tuple type of the arguments and how many there are.
-///
-/// The count matters: one argument of type `(Int, String)` and two arguments `Int, String` share a tuple type.
-struct ArgumentSignature: Hashable {
-    let tuple: ObjectIdentifier
-    let count: Int
-}
-
 /// The key a registration is stored under in a ``Registry``.
 struct RegistrationKey: Hashable {
     let service: ObjectIdentifier
@@ -54,8 +46,9 @@ class Entry: @unchecked Sendable {
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
     let site: ServiceHive.RegistrationSite
-    /// Registration order within the family, for stable listings.
-    let sequence: UInt64
+    /// Registration order within the family, for stable listings. Set once, under `HiveFamily.lock`, before the
+    /// entry is stored.
+    @exclusivity(unchecked) var sequence: UInt64 = 0
 
     /// The cached instance for `.singleton` and `.weak`. Guarded by `HiveFamily.lock`; changed only through
     /// `replaceSlot(with:)`.
@@ -71,15 +64,13 @@ class Entry: @unchecked Sendable {
         scope: ServiceHive.Scope,
         serviceType: Any.Type,
         argumentTypes: [Any.Type],
-        site: ServiceHive.RegistrationSite,
-        sequence: UInt64
+        site: ServiceHive.RegistrationSite
     ) {
         self.key = key
         self.scope = scope
         self.serviceType = serviceType
         self.argumentTypes = argumentTypes
         self.site = site
-        self.sequence = sequence
     }
 
     /// Replaces the slot and returns the old one, which the caller releases after unlocking: releasing an
@@ -120,12 +111,21 @@ class Entry: @unchecked Sendable {
 final class TypedEntry<Service>: Entry, @unchecked Sendable {
     // Sendable: the factories are immutable; the inherited mutable state is guarded as `Entry` says.
 
-    /// The factory, in exactly one of three forms, stored as the caller wrote it so that building calls it
-    /// directly, with no wrapping closure in between.
-    let plainFactory: (@Sendable () throws -> Service)?
-    let resolverFactory: (@Sendable (ServiceHive.Resolver) throws -> Service)?
-    /// The raw pointer points at a tuple of the runtime arguments whose type is `key.arguments`.
-    let argumentFactory: (@Sendable (ServiceHive.Resolver, UnsafeRawPointer) throws -> Service)?
+    /// The factory, in one of three forms, stored as the caller wrote it so that building calls it directly, with
+    /// no wrapping closure in between. `form` says which field holds it; the other two hold a closure that traps.
+    /// The fields are not optionals on purpose: calling a closure taken out of an `Optional` of a generic function
+    /// type makes specialized callers allocate a reabstraction thunk on every call.
+    let form: Form
+    let plainFactory: @Sendable () throws -> Service
+    let resolverFactory: @Sendable (ServiceHive.Resolver) throws -> Service
+    /// The raw pointer points at the runtime arguments, laid out by `ArgumentPack.store` for exactly the types in
+    /// `argumentTypes`.
+    let argumentFactory: @Sendable (ServiceHive.Resolver, UnsafeRawPointer) throws -> Service
+
+    /// Which factory field holds the factory.
+    enum Form {
+        case plain, resolver, arguments
+    }
 
     init(
         name: String?,
@@ -133,21 +133,29 @@ final class TypedEntry<Service>: Entry, @unchecked Sendable {
         scope: ServiceHive.Scope,
         argumentTypes: [Any.Type],
         site: ServiceHive.RegistrationSite,
-        sequence: UInt64,
         factory: Factory
     ) {
+        // The unused forms get closures that capture nothing, so they cost no allocation.
         switch factory {
-        case .plain(let make): (plainFactory, resolverFactory, argumentFactory) = (make, nil, nil)
-        case .resolver(let make): (plainFactory, resolverFactory, argumentFactory) = (nil, make, nil)
-        case .arguments(let make): (plainFactory, resolverFactory, argumentFactory) = (nil, nil, make)
+        case .plain(let make):
+            (form, plainFactory) = (.plain, make)
+            resolverFactory = { _ in preconditionFailure("an entry calls only its own form of factory") }
+            argumentFactory = { _, _ in preconditionFailure("an entry calls only its own form of factory") }
+        case .resolver(let make):
+            (form, resolverFactory) = (.resolver, make)
+            plainFactory = { preconditionFailure("an entry calls only its own form of factory") }
+            argumentFactory = { _, _ in preconditionFailure("an entry calls only its own form of factory") }
+        case .arguments(let make):
+            (form, argumentFactory) = (.arguments, make)
+            plainFactory = { preconditionFailure("an entry calls only its own form of factory") }
+            resolverFactory = { _ in preconditionFailure("an entry calls only its own form of factory") }
         }
         super.init(
             key: RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: arguments),
             scope: scope,
             serviceType: Service.self,
             argumentTypes: argumentTypes,
-            site: site,
-            sequence: sequence
+            site: site
         )
     }
 
@@ -158,16 +166,20 @@ final class TypedEntry<Service>: Entry, @unchecked Sendable {
     ///   - arguments: The runtime arguments, for a registration that takes them.
     @inline(__always)
     func make(view: ServiceHive, arguments: UnsafeRawPointer?) throws -> Service {
-        if let plainFactory { return try plainFactory() }
-        if let resolverFactory { return try resolverFactory(ServiceHive.Resolver(hive: view)) }
-        // Safe: an entry without the first two forms has the third, and takes arguments, so the resolution path
-        // found it under a key with an argument signature and passes the matching tuple.
-        return try argumentFactory.unsafelyUnwrapped(ServiceHive.Resolver(hive: view), arguments.unsafelyUnwrapped)
+        switch form {
+        case .plain:
+            return try plainFactory()
+        case .resolver:
+            return try resolverFactory(ServiceHive.Resolver(hive: view))
+        case .arguments:
+            // Safe: an entry that takes arguments is found only under a key with an argument signature, and the
+            // resolution path checks its exact types, then passes arguments laid out for them.
+            return try argumentFactory(ServiceHive.Resolver(hive: view), arguments.unsafelyUnwrapped)
+        }
     }
 
     override func resolveForValidation(from hive: ServiceHive) throws(ServiceHiveError) {
-        _ = try hive.resolveService(
-            Service.self, name: key.name, arguments: nil, argumentValues: nil, argumentTypes: { [] })
+        _ = try hive.resolveService(Service.self, name: key.name)
     }
 
     /// The three factory forms.

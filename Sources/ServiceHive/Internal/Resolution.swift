@@ -47,17 +47,28 @@ extension ServiceHive {
     /// The common case, no override scope alive on this hive's family, takes the lock once and looks up one
     /// `ObjectIdentifier`. A cached singleton is copied out before unlocking; a transient's factory runs after. The
     /// path builds no strings and allocates nothing of its own.
+    ///
+    /// - Parameters:
+    ///   - arguments: The signature of the runtime arguments, or `nil` for none.
+    ///   - argumentValues: The runtime arguments, laid out by `ArgumentPack.store`.
+    ///   - argumentTypes: The runtime arguments' types, for error messages.
+    ///   - argumentsMatch: Whether an entry's argument types are exactly the runtime arguments' types. A signature
+    ///     is a fingerprint, so this check, not the lookup, is what guarantees the factory reads the right types.
+    @usableFromInline
     func resolveService<Service>(
         _ service: Service.Type,
         name: String?,
-        arguments: ArgumentSignature?,
-        argumentValues: UnsafeRawPointer?,
-        argumentTypes: () -> [Any.Type]
+        arguments: ArgumentSignature? = nil,
+        argumentValues: UnsafeRawPointer? = nil,
+        argumentTypes: () -> [Any.Type] = { [] },
+        argumentsMatch: ([Any.Type]) -> Bool = { $0.isEmpty }
     ) throws(ServiceHiveError) -> Service {
         let key = RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: arguments)
         state.lock.lock()
         if state.counters.pointee.liveScopes == 0 {
-            if let found = find(key, scopes: nil) {
+            if let found = find(key, scopes: nil),
+                key.arguments == nil || argumentsMatch(found.entry._withUnsafeGuaranteedRef { $0.argumentTypes })
+            {
                 // Safe: `find` matched `key.service == ObjectIdentifier(Service.self)`, and a `TypedEntry<S>` is
                 // always stored under `ObjectIdentifier(S.self)` (see `TypedEntry`).
                 let entry = Unmanaged<TypedEntry<Service>>.fromOpaque(found.entry.toOpaque())
@@ -98,7 +109,8 @@ extension ServiceHive {
                 return try buildTopLevelOrNested(building, arguments: argumentValues)
             }
         }
-        return try resolveLocked(key, argumentValues: argumentValues, argumentTypes: argumentTypes)
+        return try resolveLocked(
+            key, argumentValues: argumentValues, argumentTypes: argumentTypes, argumentsMatch: argumentsMatch)
     }
 
     /// The current scope's memo of `key` for this hive, if it is still valid. Called with the family lock held.
@@ -136,7 +148,8 @@ extension ServiceHive {
     private func resolveLocked<Service>(
         _ key: RegistrationKey,
         argumentValues: UnsafeRawPointer?,
-        argumentTypes: () -> [Any.Type]
+        argumentTypes: () -> [Any.Type],
+        argumentsMatch: ([Any.Type]) -> Bool
     ) throws(ServiceHiveError) -> Service {
         var isLocked = true
         while true {
@@ -144,7 +157,9 @@ extension ServiceHive {
             isLocked = true
             // Reading the task-local costs about 25 ns, so it is read only while a scope on this family is alive.
             let scopes = state.counters.pointee.liveScopes == 0 ? nil : OverrideScope.current
-            guard let found = find(key, scopes: scopes) else {
+            guard let found = find(key, scopes: scopes),
+                key.arguments == nil || argumentsMatch(found.entry._withUnsafeGuaranteedRef { $0.argumentTypes })
+            else {
                 throw unlockAndDescribeMissing(key, Service.self, argumentTypes(), scopes: scopes)
             }
             // Safe, as in `resolveService`. Strong references from here on: the paths below unlock.
@@ -289,13 +304,12 @@ extension ServiceHive {
         _ entry: TypedEntry<Service>,
         context: ResolutionContext
     ) throws(ServiceHiveError) -> Service {
-        let key = GraphKey(entry: ObjectIdentifier(entry), view: ObjectIdentifier(self))
-        if let cached = context.graphInstance(for: key) {
-            // Safe: only this function stores under `key`, a `Box<Service>` for this `TypedEntry<Service>`.
-            return unsafeDowncast(cached.box, to: Box<Service>.self).value
+        if let cached = context.graphInstance(of: entry, view: self) {
+            // Safe: only this function caches graph instances, a `Box<Service>` for this `TypedEntry<Service>`.
+            return unsafeDowncast(cached, to: Box<Service>.self).value
         }
         let value = try build(entry, view: self, arguments: nil, context: context)
-        context.setGraphInstance(GraphInstance(entry: entry, box: Box(value)), for: key)
+        context.setGraphInstance(Box(value), of: entry, view: self)
         return value
     }
 

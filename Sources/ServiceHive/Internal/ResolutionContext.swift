@@ -8,16 +8,11 @@ import Musl
 import Bionic
 #endif
 
-/// The graph-scope cache key: one instance per registration and per hive whose view built it.
-struct GraphKey: Hashable {
-    let entry: ObjectIdentifier
-    let view: ObjectIdentifier
-}
-
-/// A graph-scoped instance. It keeps its entry alive so that the entry's address, the key, cannot be reused by
-/// another registration while the instance is cached.
+/// A graph-scoped instance: one per registration and per hive whose view built it. It keeps its entry alive so
+/// that the entry's address cannot be reused by another registration while the instance is cached.
 struct GraphInstance {
     let entry: Entry
+    let view: ObjectIdentifier
     let box: AnyObject
 }
 
@@ -42,8 +37,9 @@ struct ResolutionContext: @unchecked Sendable {
         /// that pushed it, which pops it before returning.
         let chain: UnsafeMutablePointer<Unmanaged<Entry>>
         var depth = 0
-        /// The `.graph` instances of the current top-level resolve.
-        var graph: [GraphKey: GraphInstance] = [:]
+        /// The `.graph` instances of the current top-level resolve: a few, so a list searched in order beats a
+        /// dictionary, and its capacity is kept from one resolve to the next.
+        var graph: ContiguousArray<GraphInstance> = []
         /// The construction this thread is blocked on.
         var waitingFor: Construction?
         /// The chain followed by the entry of `waitingFor`, captured when this thread started waiting.
@@ -141,24 +137,32 @@ struct ResolutionContext: @unchecked Sendable {
 
     // MARK: - Graph scope
 
-    /// The `.graph` instance cached for `key` in the current top-level resolve.
-    func graphInstance(for key: GraphKey) -> GraphInstance? { state.pointee.graph[key] }
+    /// The `.graph` instance of `entry` that `view` built in the current top-level resolve.
+    func graphInstance(of entry: Entry, view: ServiceHive) -> AnyObject? {
+        let view = ObjectIdentifier(view)
+        for instance in state.pointee.graph where instance.entry === entry && instance.view == view {
+            return instance.box
+        }
+        return nil
+    }
 
     /// Caches a `.graph` instance for the rest of the current top-level resolve.
-    func setGraphInstance(_ instance: GraphInstance, for key: GraphKey) { state.pointee.graph[key] = instance }
+    func setGraphInstance(_ box: AnyObject, of entry: Entry, view: ServiceHive) {
+        state.pointee.graph.append(GraphInstance(entry: entry, view: ObjectIdentifier(view), box: box))
+    }
 
     /// Whether the current top-level resolve has cached `.graph` instances.
     @inline(__always)
     var hasGraphInstances: Bool { !state.pointee.graph.isEmpty }
 
-    /// Ends a top-level resolve: forgets its `.graph` instances.
+    /// Ends a top-level resolve: forgets its `.graph` instances, keeping the list's capacity.
     ///
-    /// The cache is swapped out before the instances are released, because releasing one runs its `deinit`, which
-    /// may itself resolve on this thread.
+    /// Each instance is taken out of the list before it is released, because releasing it runs its `deinit`,
+    /// which may itself resolve on this thread.
     func endGraph() {
-        var finished: [GraphKey: GraphInstance] = [:]
-        swap(&finished, &state.pointee.graph)
-        withExtendedLifetime(finished) {}
+        while let finished = state.pointee.graph.popLast() {
+            withExtendedLifetime(finished) {}
+        }
     }
 
     // MARK: - Waiting, guarded by the coordinator's lock

@@ -1,0 +1,170 @@
+import ServiceHive
+import Swinject
+
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
+
+/// The hives the scenarios resolve from, built once.
+enum Hives {
+    /// Every scenario's registrations.
+    static let standard: ServiceHive = {
+        let hive = ServiceHive()
+        try! hive.register(Transient.self) { LiveTransient() }
+        try! hive.register(Singleton.self, scope: .singleton) { LiveSingleton() }
+        try! hive.register(DependencyA.self, scope: .singleton) { LiveDependencyA() }
+        try! hive.register(DependencyB.self, scope: .singleton) { LiveDependencyB() }
+        try! hive.register(DependencyC.self, scope: .singleton) { LiveDependencyC() }
+        try! hive.register(Composite.self) { r in
+            LiveComposite(a: try r.resolve(), b: try r.resolve(), c: try r.resolve())
+        }
+        try! hive.register(Named.self, name: "special") { LiveNamed() }
+        try! hive.register(Greeting.self) { (_: ServiceHive.Resolver, count: Int) in LiveGreeting(count: count) }
+        try! hive.register(Greeting.self) { (_: ServiceHive.Resolver, count: Int, name: String) in
+            LiveGreeting(count: count, name: name)
+        }
+        try! hive.register(Leaf.self, scope: .graph) { LiveLeaf() }
+        try! hive.register(Branch.self) { r in LiveBranch(leaf: try r.resolve()) }
+        try! hive.register(Root.self) { r in LiveRoot(left: try r.resolve(), right: try r.resolve()) }
+        _ = try! hive.resolve(Singleton.self)
+        return hive
+    }()
+
+    /// The singleton among 10 registrations.
+    static let small: ServiceHive = withSingleton(among: 10)
+    /// The singleton among 10,000 registrations.
+    static let large: ServiceHive = withSingleton(among: 10_000)
+
+    /// 1,000 transient registrations, for validation.
+    static let thousand: ServiceHive = {
+        var registrar = HiveRegistrar(hive: ServiceHive())
+        registerDistinctTypes(1_000, into: &registrar)
+        return registrar.hive
+    }()
+
+    private static func withSingleton(among count: Int) -> ServiceHive {
+        var registrar = HiveRegistrar(hive: ServiceHive())
+        registerDistinctTypes(count - 1, into: &registrar)
+        try! registrar.hive.register(Singleton.self, scope: .singleton) { LiveSingleton() }
+        _ = try! registrar.hive.resolve(Singleton.self)
+        return registrar.hive
+    }
+}
+
+/// The Swinject containers, with the same registrations.
+enum Containers {
+    static let standard: Container = {
+        let container = Container()
+        container.register(Transient.self) { _ in LiveTransient() }.inObjectScope(.transient)
+        container.register(Singleton.self) { _ in LiveSingleton() }.inObjectScope(.container)
+        container.register(DependencyA.self) { _ in LiveDependencyA() }.inObjectScope(.container)
+        container.register(DependencyB.self) { _ in LiveDependencyB() }.inObjectScope(.container)
+        container.register(DependencyC.self) { _ in LiveDependencyC() }.inObjectScope(.container)
+        container.register(Composite.self) { r in
+            LiveComposite(
+                a: r.resolve(DependencyA.self)!, b: r.resolve(DependencyB.self)!, c: r.resolve(DependencyC.self)!)
+        }.inObjectScope(.transient)
+        container.register(Named.self, name: "special") { _ in LiveNamed() }.inObjectScope(.transient)
+        container.register(Greeting.self) { (_, count: Int) in LiveGreeting(count: count) }.inObjectScope(.transient)
+        container.register(Greeting.self) { (_, count: Int, name: String) in LiveGreeting(count: count, name: name) }
+            .inObjectScope(.transient)
+        container.register(Leaf.self) { _ in LiveLeaf() }.inObjectScope(.graph)
+        container.register(Branch.self) { r in LiveBranch(leaf: r.resolve(Leaf.self)!) }.inObjectScope(.transient)
+        container.register(Root.self) { r in LiveRoot(left: r.resolve(Branch.self)!, right: r.resolve(Branch.self)!) }
+            .inObjectScope(.transient)
+        _ = container.resolve(Singleton.self)
+        return container
+    }()
+
+    /// Swinject's nearest equivalent of an override scope: a child container that re-registers the service.
+    static let overridingChild: Container = {
+        let child = Container(parent: standard)
+        child.register(Transient.self) { _ in MockTransient() }.inObjectScope(.transient)
+        return child
+    }()
+
+    /// Swinject's thread-safe resolver, which concurrent resolves need.
+    static let synchronized = SynchronizedResolver(resolver: standard.synchronize())
+
+    static let large: Container = {
+        var registrar = ContainerRegistrar(container: Container())
+        registerDistinctTypes(9_999, into: &registrar)
+        registrar.container.register(Singleton.self) { _ in LiveSingleton() }.inObjectScope(.container)
+        _ = registrar.container.resolve(Singleton.self)
+        return registrar.container
+    }()
+}
+
+/// The floors, with the same registrations where the floor can express them.
+enum Floors {
+    static let standard: Floor = {
+        let floor = Floor()
+        floor.register(Transient.self) { LiveTransient() }
+        let singleton = LiveSingleton()
+        floor.register(Singleton.self) { singleton }
+        let a = LiveDependencyA()
+        let b = LiveDependencyB()
+        let c = LiveDependencyC()
+        floor.register(DependencyA.self) { a }
+        floor.register(DependencyB.self) { b }
+        floor.register(DependencyC.self) { c }
+        floor.register(Composite.self) { [unowned floor] in
+            LiveComposite(
+                a: floor.resolve(DependencyA.self), b: floor.resolve(DependencyB.self),
+                c: floor.resolve(DependencyC.self))
+        }
+        return floor
+    }()
+
+    static let large: Floor = {
+        var registrar = FloorRegistrar(floor: Floor())
+        registerDistinctTypes(9_999, into: &registrar)
+        let singleton = LiveSingleton()
+        registrar.floor.register(Singleton.self) { singleton }
+        return registrar.floor
+    }()
+}
+
+struct HiveRegistrar: TypeRegistrar {
+    let hive: ServiceHive
+    mutating func register<T>(_ type: T.Type, make: @escaping () -> T) {
+        let make = UncheckedFactory(make)
+        try! hive.register(T.self) { make.make() }
+    }
+}
+
+struct ContainerRegistrar: TypeRegistrar {
+    let container: Container
+    mutating func register<T>(_ type: T.Type, make: @escaping () -> T) {
+        container.register(T.self) { _ in make() }
+    }
+}
+
+struct FloorRegistrar: TypeRegistrar {
+    let floor: Floor
+    mutating func register<T>(_ type: T.Type, make: @escaping () -> T) {
+        floor.register(T.self, make)
+    }
+}
+
+/// A factory closure ServiceHive can store: these generated types are plain values.
+struct UncheckedFactory<T>: @unchecked Sendable {
+    // Sendable: the closure captures nothing mutable; it builds an empty struct.
+    let make: () -> T
+    init(_ make: @escaping () -> T) { self.make = make }
+}
+
+/// Swinject's synchronized resolver is thread-safe by its documentation, but not marked `Sendable`.
+struct SynchronizedResolver: @unchecked Sendable {
+    // Sendable: `Container.synchronize()` returns a resolver that takes Swinject's own lock around each resolve.
+    let resolver: any Resolver
+}
+
+/// An environment variable, without Foundation.
+enum ProcessInfoEnvironment {
+    static func value(for name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}

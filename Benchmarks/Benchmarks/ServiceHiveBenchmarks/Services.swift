@@ -1,0 +1,92 @@
+// The services every scenario resolves, the same for ServiceHive, Swinject and the floor.
+
+protocol Transient: AnyObject {}
+final class LiveTransient: Transient {}
+
+protocol Singleton: AnyObject {}
+final class LiveSingleton: Singleton {}
+
+protocol DependencyA: AnyObject {}
+protocol DependencyB: AnyObject {}
+protocol DependencyC: AnyObject {}
+final class LiveDependencyA: DependencyA {}
+final class LiveDependencyB: DependencyB {}
+final class LiveDependencyC: DependencyC {}
+
+/// A transient with three singleton dependencies.
+protocol Composite: AnyObject {}
+final class LiveComposite: Composite {
+    let a: any DependencyA
+    let b: any DependencyB
+    let c: any DependencyC
+    init(a: any DependencyA, b: any DependencyB, c: any DependencyC) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+}
+
+protocol Named: AnyObject {}
+final class LiveNamed: Named {}
+
+/// Built from runtime arguments.
+protocol Greeting: AnyObject {}
+final class LiveGreeting: Greeting {
+    let count: Int
+    let name: String
+    init(count: Int, name: String = "") {
+        self.count = count
+        self.name = name
+    }
+}
+
+/// A graph: a root with two branches that share one graph-scoped leaf.
+protocol Leaf: AnyObject {}
+protocol Branch: AnyObject {}
+protocol Root: AnyObject {}
+final class LiveLeaf: Leaf {}
+final class LiveBranch: Branch {
+    let leaf: any Leaf
+    init(leaf: any Leaf) { self.leaf = leaf }
+}
+final class LiveRoot: Root {
+    let left: any Branch
+    let right: any Branch
+    init(left: any Branch, right: any Branch) {
+        self.left = left
+        self.right = right
+    }
+}
+
+/// A mock, for the override scope.
+final class MockTransient: Transient {}
+
+/// Distinct types to key thousands of registrations: `Left<Right<Left<Base>>>` and so on.
+struct Base { init() {} }
+struct Left<Inner> { init() {} }
+struct Right<Inner> { init() {} }
+
+/// A registration target that any implementation can register any number of distinct types into.
+protocol TypeRegistrar {
+    mutating func register<T>(_ type: T.Type, make: @escaping () -> T)
+}
+
+/// Registers `count` distinct types, breadth first from `Base`: `Left<Base>`, `Right<Base>`, `Left<Left<Base>>`…
+func registerDistinctTypes(_ count: Int, into registrar: inout some TypeRegistrar) {
+    var remaining = count
+    func visit<T>(_ type: T.Type, depth: Int, make: @escaping () -> T) {
+        guard remaining > 0 else { return }
+        if depth == 0 {
+            registrar.register(T.self, make: make)
+            remaining -= 1
+            return
+        }
+        visit(Left<T>.self, depth: depth - 1) { Left<T>() }
+        visit(Right<T>.self, depth: depth - 1) { Right<T>() }
+    }
+    var depth = 1
+    while remaining > 0 {
+        visit(Base.self, depth: depth) { Base() }
+        depth += 1
+    }
+}

@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmarks live in their own package so that the root package keeps no dependencies.
+//
+// Run them from the repository root:
+//
+//     swift package --package-path Benchmarks benchmark
+//
+let package = Package(
+    name: "ServiceHiveBenchmarks",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [
+        .package(name: "ServiceHive", path: ".."),
+        .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+        .package(
+            url: "https://github.com/ordo-one/package-benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ServiceHiveBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "ServiceHive", package: "ServiceHive"),
+                .product(name: "Swinject", package: "Swinject"),
+            ],
+            path: "Benchmarks/ServiceHiveBenchmarks",
+            // Swinject 2.10's Container is not Sendable, so the fixtures that hold it are plain globals, which
+            // Swift 6 mode would refuse. The library under test is built in Swift 6 mode by its own package.
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Turns a run's text output into the README's results table.
+        .executableTarget(name: "ResultsTable", path: "Sources/ResultsTable"),
+    ]
+)
