@@ -10,9 +10,13 @@ extension ServiceHive {
     /// the stack, and its `.graph` instances.
     ///
     /// A resolver may be kept and used after the factory returns, to resolve a dependency lazily. That is the
-    /// way to break a cycle between two services.
+    /// way to break a cycle between two services. It does not keep its hive alive, so an instance that keeps its
+    /// resolver forms no retain cycle with the hive that caches it.
+    ///
+    /// - Precondition: The hive is still alive when a kept resolver is used. Using a resolver whose hive has been
+    ///   released traps, with the runtime's message about an `unowned` reference.
     public struct Resolver: Sendable {
-        @usableFromInline let hive: ServiceHive
+        @usableFromInline unowned let hive: ServiceHive
 
         init(hive: ServiceHive) {
             self.hive = hive

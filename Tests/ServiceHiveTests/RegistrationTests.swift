@@ -107,6 +107,26 @@ struct RegistrationTests {
         #expect(builds.current == 2, "a new registration builds its own singleton")
     }
 
+    @Test("a service with hundreds of names and argument lists resolves each one, and unregisters each one")
+    func manyVariants() throws {
+        let hive = ServiceHive()
+        for index in 0..<300 {
+            try hive.register(TradeService.self, name: "n\(index)") { LiveTradeService(label: "n\(index)") }
+        }
+        try hive.register(Greeter.self, name: "n7") { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: name)
+        }
+        for index in stride(from: 0, to: 300, by: 7) {
+            #expect(try hive.resolve(TradeService.self, name: "n\(index)").label == "n\(index)")
+        }
+        for index in stride(from: 0, to: 300, by: 2) {
+            #expect(hive.unregister(TradeService.self, name: "n\(index)"))
+        }
+        #expect(!hive.isRegistered(TradeService.self, name: "n0"))
+        #expect(try hive.resolve(TradeService.self, name: "n1").label == "n1")
+        #expect(try hive.resolve(Greeter.self, name: "n7", arguments: "x").greeting == "Hello, x!")
+        #expect(hive.registrations.count == 151)
+    }
+
     @Test("unregister with argument types removes only that argument list")
     func unregisterArguments() throws {
         let hive = ServiceHive()

@@ -135,6 +135,25 @@ struct HiveRegistrar: TypeRegistrar {
     }
 }
 
+/// Registers each type as a singleton of a one-word class, and can resolve them all.
+struct SingletonRegistrar: TypeRegistrar {
+    let hive: ServiceHive
+    private(set) var resolves: [() -> Void] = []
+
+    mutating func register<T>(_ type: T.Type, make: @escaping () -> T) {
+        try! hive.register(Tagged<T>.self, scope: .singleton) { Tagged<T>() }
+        let hive = hive
+        resolves.append { _ = try! hive.resolve(Tagged<T>.self) }
+    }
+
+    func resolveAll() {
+        for resolve in resolves { resolve() }
+    }
+}
+
+/// The smallest class instance: a header and nothing else, 16 bytes.
+final class Tagged<T>: Sendable {}
+
 struct ContainerRegistrar: TypeRegistrar {
     let container: Container
     mutating func register<T>(_ type: T.Type, make: @escaping () -> T) {

@@ -227,6 +227,39 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         blackHole(hive.validate())
     }
+
+    memoryBenchmarks()
+}
+
+/// Memory: the bytes a hive keeps for its registrations and for its cached singletons, measured as the net bytes
+/// left allocated by the measured region. The warm-up iteration instantiates the generated types' metadata, so
+/// that it is not counted.
+func memoryBenchmarks() {
+    let memory = Benchmark.Configuration(
+        metrics: [.memoryLeakedBytes, .mallocFreeDelta],
+        warmupIterations: 1,
+        scalingFactor: .one,
+        maxDuration: .seconds(Benchmarks.duration),
+        maxIterations: 3
+    )
+    for count in [10_000, 100_000] {
+        let label = count == 10_000 ? "10,000" : "100,000"
+        Benchmark("12 memory of \(label) registrations · ServiceHive", configuration: memory) { benchmark in
+            var registrar = HiveRegistrar(hive: ServiceHive())
+            benchmark.startMeasurement()
+            registerDistinctTypes(count, into: &registrar)
+            benchmark.stopMeasurement()
+            blackHole(registrar)
+        }
+        Benchmark("13 memory of \(label) cached singletons · ServiceHive", configuration: memory) { benchmark in
+            var registrar = SingletonRegistrar(hive: ServiceHive())
+            registerDistinctTypes(count, into: &registrar)
+            benchmark.startMeasurement()
+            registrar.resolveAll()
+            benchmark.stopMeasurement()
+            blackHole(registrar)
+        }
+    }
 }
 
 /// How long and how many times each benchmark runs; `BENCHMARK_SMOKE=1` makes a short pass for CI.

@@ -11,6 +11,9 @@ struct Measurement {
     var nanoseconds: Double?
     var mallocs: Double?
     var bytes: Double?
+    /// Net allocations and bytes left by the measured region, for the memory scenarios.
+    var retainedAllocations: Double?
+    var retainedBytes: Double?
 }
 
 /// `value` scaled by the unit in a metric label: `(K)`, `(M)`, `(ns)`, `(μs)`, `(ms)`, `(s)`.
@@ -57,6 +60,11 @@ func parse(_ text: String) -> (results: [String: Measurement], host: String) {
         if label.hasPrefix("Time (wall clock)") { results[name, default: Measurement()].nanoseconds = value }
         if label.hasPrefix("Malloc (total)") { results[name, default: Measurement()].mallocs = value }
         if label.hasPrefix("Malloc (bytes total)") { results[name, default: Measurement()].bytes = value }
+        if label.hasPrefix("Malloc / free Δ (bytes)") {
+            results[name, default: Measurement()].retainedBytes = value
+        } else if label.hasPrefix("Malloc / free Δ") {
+            results[name, default: Measurement()].retainedAllocations = value
+        }
     }
     return (results, host)
 }
@@ -109,7 +117,7 @@ lines.append("")
 lines.append(
     "| Scenario | ServiceHive | Swinject | Floor | ServiceHive ÷ floor | Swinject ÷ ServiceHive | Allocations |")
 lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-for scenario in scenarios {
+for scenario in scenarios where result(scenario, "ServiceHive")?.nanoseconds != nil {
     let hive = result(scenario, "ServiceHive")
     let swinject = result(scenario, "Swinject")
     let floor = result(scenario, "floor")
@@ -138,6 +146,29 @@ func quotient(_ a: Double?, _ b: Double?) -> Double? {
     return a / b
 }
 
+let memory = scenarios.filter { result($0, "ServiceHive")?.retainedBytes != nil }
+if !memory.isEmpty {
+    lines.append("")
+    lines.append("Memory a hive keeps, as the net bytes and allocations left by registering, or by resolving every")
+    lines.append("registration once as a cached singleton (its instance is a 16-byte object):")
+    lines.append("")
+    lines.append("| Measured | Count | Bytes in all | Bytes each | Allocations each |")
+    lines.append("| --- | ---: | ---: | ---: | ---: |")
+    for scenario in memory {
+        let text = String(title(scenario))
+        let digits = text.split(separator: " ").first { $0.first?.isNumber == true }.map {
+            $0.replacingOccurrences(of: ",", with: "")
+        }
+        guard let count = digits.flatMap(Double.init), let measured = result(scenario, "ServiceHive") else { continue }
+        let bytes = measured.retainedBytes ?? 0
+        let allocations = measured.retainedAllocations ?? 0
+        lines.append(
+            "| \(text.replacingOccurrences(of: "memory of ", with: "")) | \(Int(count)) "
+                + "| \(String(format: "%.1f MB", bytes / 1e6)) | \(Int((bytes / count).rounded())) "
+                + "| \(String(format: "%.1f", allocations / count)) |")
+    }
+}
+
 lines.append("")
 lines.append("Targets, checked against the same run:")
 lines.append("")
@@ -149,7 +180,7 @@ lines.append(
     check(atMost(transientFloor, 1.5), "transient resolve within 1.5× of the floor: \(ratio(transientFloor, 1))"))
 lines.append(
     check(atMost(singletonFloor, 1.5), "singleton resolve within 1.5× of the floor: \(ratio(singletonFloor, 1))"))
-for scenario in scenarios where !scenario.hasPrefix("09") && !scenario.hasPrefix("11") {
+for scenario in scenarios where !["09", "11", "12", "13"].contains(String(scenario.prefix(2))) {
     guard let speedup = quotient(nanoseconds(scenario, "Swinject"), nanoseconds(scenario, "ServiceHive")) else {
         continue
     }

@@ -9,15 +9,80 @@
 /// releases those references, in `deinit`; `store` and `remove` keep the counts balanced.
 struct Registry: ~Copyable {
     private var plain: [ObjectIdentifier: Unmanaged<Entry>] = [:]
-    private var variants: [ObjectIdentifier: [Variant]] = [:]
+    private var variants: [ObjectIdentifier: Variants] = [:]
 
-    /// A named or argument-taking registration of a service.
-    private struct Variant {
+    /// The named and argument-taking registrations of one service: a short list, searched in order, until it
+    /// grows past `Variants.listLimit`; then a dictionary, so that a service with thousands of names still
+    /// resolves in constant time.
+    private enum Variants {
+        case list([Variant])
+        case table([VariantKey: Unmanaged<Entry>])
+
+        static let listLimit = 8
+
+        func entry(for key: VariantKey) -> Unmanaged<Entry>? {
+            switch self {
+            case .list(let list): return list.first { $0.key == key }?.entry
+            case .table(let table): return table[key]
+            }
+        }
+
+        /// Stores `entry` under `key` and returns the entry it replaced.
+        mutating func store(_ entry: Unmanaged<Entry>, for key: VariantKey) -> Unmanaged<Entry>? {
+            switch self {
+            case .list(var list):
+                if let index = list.firstIndex(where: { $0.key == key }) {
+                    let replaced = list[index].entry
+                    list[index] = Variant(key: key, entry: entry)
+                    self = .list(list)
+                    return replaced
+                }
+                list.append(Variant(key: key, entry: entry))
+                self =
+                    list.count > Self.listLimit
+                    ? .table(Dictionary(uniqueKeysWithValues: list.map { ($0.key, $0.entry) })) : .list(list)
+                return nil
+            case .table(var table):
+                let replaced = table.updateValue(entry, forKey: key)
+                self = .table(table)
+                return replaced
+            }
+        }
+
+        /// Removes the entry under `key` and returns it.
+        mutating func remove(_ key: VariantKey) -> Unmanaged<Entry>? {
+            switch self {
+            case .list(var list):
+                guard let index = list.firstIndex(where: { $0.key == key }) else { return nil }
+                let removed = list.remove(at: index).entry
+                self = .list(list)
+                return removed
+            case .table(var table):
+                let removed = table.removeValue(forKey: key)
+                self = .table(table)
+                return removed
+            }
+        }
+
+        var all: [(key: VariantKey, entry: Unmanaged<Entry>)] {
+            switch self {
+            case .list(let list): return list.map { ($0.key, $0.entry) }
+            case .table(let table): return table.map { ($0.key, $0.value) }
+            }
+        }
+
+        var isEmpty: Bool { all.isEmpty }
+    }
+
+    /// What tells a service's variants apart.
+    private struct VariantKey: Hashable {
         let name: String?
         let arguments: ArgumentSignature?
-        let entry: Unmanaged<Entry>
+    }
 
-        func matches(_ key: RegistrationKey) -> Bool { name == key.name && arguments == key.arguments }
+    private struct Variant {
+        let key: VariantKey
+        let entry: Unmanaged<Entry>
     }
 
     init() {}
@@ -32,8 +97,8 @@ struct Registry: ~Copyable {
 
     deinit {
         for entry in plain.values { entry.release() }
-        for list in variants.values {
-            for variant in list { variant.entry.release() }
+        for variants in variants.values {
+            for variant in variants.all { variant.entry.release() }
         }
     }
 
@@ -41,7 +106,7 @@ struct Registry: ~Copyable {
     @inline(__always)
     func entry(for key: RegistrationKey) -> Unmanaged<Entry>? {
         if key.isPlain { return plain[key.service] }
-        return variants[key.service]?.first { $0.matches(key) }?.entry
+        return variants[key.service]?.entry(for: VariantKey(name: key.name, arguments: key.arguments))
     }
 
     /// Stores `entry` under its key and returns the entry it replaced, if any, which the caller releases after
@@ -52,30 +117,23 @@ struct Registry: ~Copyable {
         if key.isPlain {
             return plain.updateValue(retained, forKey: key.service)?.takeRetainedValue()
         }
-        let variant = Variant(name: key.name, arguments: key.arguments, entry: retained)
-        if let index = variants[key.service]?.firstIndex(where: { $0.matches(key) }) {
-            let replaced = variants[key.service]![index].entry
-            variants[key.service]![index] = variant
-            return replaced.takeRetainedValue()
-        }
-        variants[key.service, default: []].append(variant)
-        return nil
+        let variantKey = VariantKey(name: key.name, arguments: key.arguments)
+        return variants[key.service, default: .list([])].store(retained, for: variantKey)?.takeRetainedValue()
     }
 
     /// Removes the entry stored under `key` and returns it, for the caller to release after unlocking.
     mutating func remove(_ key: RegistrationKey) -> Entry? {
         if key.isPlain { return plain.removeValue(forKey: key.service)?.takeRetainedValue() }
-        guard let index = variants[key.service]?.firstIndex(where: { $0.matches(key) }) else { return nil }
-        let removed = variants[key.service]!.remove(at: index).entry
-        if variants[key.service]!.isEmpty { variants[key.service] = nil }
-        return removed.takeRetainedValue()
+        let removed = variants[key.service]?.remove(VariantKey(name: key.name, arguments: key.arguments))
+        if variants[key.service]?.isEmpty == true { variants[key.service] = nil }
+        return removed?.takeRetainedValue()
     }
 
     /// Every entry for the service and name, whatever its arguments. Used on error paths only.
     func entries(service: ObjectIdentifier, name: String?) -> [Entry] {
         var found: [Entry] = []
         if name == nil, let entry = plain[service] { found.append(entry.takeUnretainedValue()) }
-        for variant in variants[service] ?? [] where variant.name == name {
+        for variant in variants[service]?.all ?? [] where variant.key.name == name {
             found.append(variant.entry.takeUnretainedValue())
         }
         return found
@@ -84,9 +142,9 @@ struct Registry: ~Copyable {
     /// All entries, in no particular order.
     var allEntries: [Entry] {
         plain.values.map { $0.takeUnretainedValue() }
-            + variants.values.flatMap { $0.map { $0.entry.takeUnretainedValue() } }
+            + variants.values.flatMap { $0.all.map { $0.entry.takeUnretainedValue() } }
     }
 
     /// The number of registrations.
-    var count: Int { plain.count + variants.values.reduce(0) { $0 + $1.count } }
+    var count: Int { plain.count + variants.values.reduce(0) { $0 + $1.all.count } }
 }

@@ -105,7 +105,7 @@ struct ResolutionContext: @unchecked Sendable {
 
     /// Whether this thread's stack is down to `StackBounds.reserve`.
     @inline(__always)
-    var isStackLow: Bool { state.pointee.stack?.isLow() ?? false }
+    var isStackLow: Bool { state.pointee.stack?.isLow(depth: state.pointee.depth) ?? false }
 
     /// Whether `entry` is being built on this thread.
     func isBuilding(_ entry: Entry) -> Bool {
