@@ -9,7 +9,7 @@ extension ServiceHive {
     ///
     /// Registrations that take runtime arguments always build a new instance, because each call may pass
     /// different arguments.
-    public enum Scope: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public enum Scope: Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// A new instance for every resolve. The hive keeps nothing. This is the default.
         case transient
         /// One instance per registration, built lazily on first resolve, exactly once even when many threads
@@ -25,6 +25,13 @@ extension ServiceHive {
         case graph
 
         /// The scope's name, as written in Swift: `transient`, `singleton`, `weak` or `graph`.
-        public var description: String { rawValue }
+        public var description: String {
+            switch self {
+            case .transient: "transient"
+            case .singleton: "singleton"
+            case .weak: "weak"
+            case .graph: "graph"
+            }
+        }
     }
 }

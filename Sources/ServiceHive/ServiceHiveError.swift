@@ -53,12 +53,12 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// crashing the process. `chain` lists the factories that were running.
     case stackExhausted(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
-    /// A module failed while ``ServiceHive/install(_:)`` registered or started it. The install was undone: its
+    /// A module failed while ``ServiceHive/install(_:)-([ServiceModule])`` registered or started it. The install was undone: its
     /// registrations were rolled back, and the modules it had started were stopped in reverse order.
     case moduleFailed(module: String, stage: ModuleStage, underlying: any Error)
 
     /// Where in an install a module failed.
-    public enum ModuleStage: String, Sendable, Hashable {
+    public enum ModuleStage: Sendable, Hashable {
         /// In ``ServiceModule/register(in:)``.
         case registration
         /// In ``ServiceModule/start(in:)``.

@@ -1,4 +1,4 @@
-/// What one ``ServiceHive/install(_:)`` registered, so that the registrations can be attributed to their module
+/// What one ``ServiceHive/install(_:)-([ServiceModule])`` registered, so that the registrations can be attributed to their module
 /// and rolled back if the install fails.
 ///
 /// `install` binds it to the task-local ``current`` while it calls each module's `register(in:)`; `add` reads it.
