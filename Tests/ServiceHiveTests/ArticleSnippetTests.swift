@@ -29,7 +29,7 @@ struct ArticleSnippetTests {
         let request = ServiceHive(parent: app)
         try request.register(TradeService.self) { LiveTradeService(label: "request") }
 
-        print(try request.resolve(Cart.self).trade.label)  // request: the parent's transient, built from the child's view
+        print(try request.resolve(Cart.self).trade.label)  // request: built from the child's view
         // end-snippet
         #expect(try request.resolve(Cart.self).trade.label == "request")
         #expect(try app.resolve(Cart.self).trade.label == "app")
