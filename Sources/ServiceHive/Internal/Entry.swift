@@ -39,8 +39,8 @@ final class WeakBox {
 ///
 /// Everything but `slot` and `isRemoved` is immutable after init.
 class Entry: @unchecked Sendable {
-    // Sendable: `slot` and `isRemoved` are guarded by the owning hive family's `HiveFamily.lock`; every other
-    // stored property is a `let`.
+    // Sendable: `slot`, `instanceBox`, `isRemoved` and `sequence` are guarded by the owning hive family's
+    // `HiveFamily.lock`; every other stored property is a `let`.
     let key: RegistrationKey
     let scope: ServiceHive.Scope
     let serviceType: Any.Type
