@@ -144,27 +144,8 @@ extension ServiceHive {
             line: UInt = #line,
             factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
         ) {
-            guard let signature = ArgumentPack.signature(repeat (each Argument).self) else {
-                register(Service.self, name: name, scope: .transient, file: file, line: line) { resolver in
-                    var offset = 0
-                    let none = UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
-                    return try factory(
-                        resolver, repeat ArgumentPack.load((each Argument).self, from: none, at: &offset))
-                }
-                return
-            }
             storeArgumentOverride(
-                Service.self,
-                name: name,
-                signature: signature,
-                argumentTypes: ArgumentPack.types(repeat (each Argument).self),
-                site: RegistrationSite(fileID: file, line: line)
-            ) { resolver, arguments in
-                // Safe, as for `ServiceHive.register`: the types are checked before the factory runs.
-                var offset = 0
-                return try factory(
-                    resolver, repeat ArgumentPack.load((each Argument).self, from: arguments, at: &offset))
-            }
+                ArgumentFactory(factory), name: name, site: RegistrationSite(fileID: file, line: line))
         }
 
         /// Overrides `service` with an instance that already exists.
@@ -185,19 +166,14 @@ extension ServiceHive {
             store(PendingRegistration(name: name, instance: instance), file: file, line: line)
         }
 
-        /// Adds an override with runtime arguments; the `@inlinable` `register` builds its factory.
+        /// Adds an override whose factory takes runtime arguments; the `@inlinable` `register` builds the factory.
         @usableFromInline
         mutating func storeArgumentOverride<Service>(
-            _ service: Service.Type,
+            _ factory: ArgumentFactory<Service>,
             name: String?,
-            signature: ArgumentSignature,
-            argumentTypes: [Any.Type],
-            site: RegistrationSite,
-            factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+            site: RegistrationSite
         ) {
-            let registration = PendingRegistration(
-                name: name, arguments: signature, argumentTypes: argumentTypes, factory: factory)
-            entries.append(registration.makeEntry(site: site))
+            entries.append(factory.registration(name: name).makeEntry(site: site))
         }
 
         private mutating func store<Service>(_ registration: PendingRegistration<Service>, file: String, line: UInt) {

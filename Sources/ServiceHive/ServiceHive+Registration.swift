@@ -91,27 +91,8 @@ extension ServiceHive {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) throws(ServiceHiveError) {
-        guard let signature = ArgumentPack.signature(repeat (each Argument).self) else {
-            // An empty pack: `{ r in … }` without `scope:` lands here. It reads no arguments.
-            try register(Service.self, name: name, scope: .transient, file: file, line: line) { resolver in
-                var offset = 0
-                let none = UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
-                return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: none, at: &offset))
-            }
-            return
-        }
         try addArgumentRegistration(
-            Service.self,
-            name: name,
-            signature: signature,
-            argumentTypes: ArgumentPack.types(repeat (each Argument).self),
-            site: RegistrationSite(fileID: file, line: line)
-        ) { resolver, arguments in
-            // Safe: the resolution path checked that the arguments have exactly these types, and laid them out
-            // with `ArgumentPack.store`.
-            var offset = 0
-            return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: arguments, at: &offset))
-        }
+            ArgumentFactory(factory), name: name, site: RegistrationSite(fileID: file, line: line))
     }
 
     /// Registers an instance that already exists. Every resolve returns it.
@@ -207,20 +188,14 @@ extension ServiceHive {
 
     // MARK: - Internals
 
-    /// Adds a registration with runtime arguments, whose factory reads them from a buffer that
-    /// `ArgumentPack.store` laid out. The `@inlinable` `register` builds the factory, specialized in the caller.
+    /// Adds a registration whose factory takes runtime arguments; the `@inlinable` `register` builds the factory.
     @usableFromInline
     func addArgumentRegistration<Service>(
-        _ service: Service.Type,
+        _ factory: ArgumentFactory<Service>,
         name: String?,
-        signature: ArgumentSignature,
-        argumentTypes: [Any.Type],
-        site: RegistrationSite,
-        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+        site: RegistrationSite
     ) throws(ServiceHiveError) {
-        let registration = PendingRegistration(
-            name: name, arguments: signature, argumentTypes: argumentTypes, factory: factory)
-        try add(registration, site: site)
+        try add(factory.registration(name: name), site: site)
     }
 
     /// Adds a registration to this hive. The one write path into a hive's registry.

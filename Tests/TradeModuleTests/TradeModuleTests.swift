@@ -1,7 +1,8 @@
 import ServiceHive
 import ServiceHiveTesting
 import Testing
-import TradeModule
+
+@testable import TradeModule
 
 /// A pricing that charges a flat price, and knows only the items it is given.
 struct FlatPricing: PricingService {
@@ -13,9 +14,9 @@ struct FlatPricing: PricingService {
 
 /// An inventory with a fixed stock per item that records what was reserved.
 final class RecordingInventory: InventoryService {
-    private let state: Mutexed<(stock: [String: Int], reserved: [String])>
+    private let state: Protected<(stock: [String: Int], reserved: [String])>
 
-    init(stock: [String: Int]) { state = Mutexed((stock, [])) }
+    init(stock: [String: Int]) { state = Protected((stock, [])) }
 
     var reserved: [String] { state.withLock { $0.reserved } }
 

@@ -148,3 +148,47 @@ enum ArgumentPack {
         (offset + alignment - 1) & ~(alignment - 1)
     }
 }
+
+/// A factory that takes runtime arguments, made ready to store: a plain resolver factory when the argument list is
+/// empty, else the list's signature and types and a factory that reads the arguments from an `ArgumentPack`
+/// buffer. Built `@inlinable`, specialized in the caller; both `ServiceHive.register` and the override builder's
+/// `register` use it.
+@usableFromInline
+enum ArgumentFactory<Service> {
+    case withoutArguments(@Sendable (ServiceHive.Resolver) throws -> Service)
+    case withArguments(
+        ArgumentSignature,
+        types: [Any.Type],
+        make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer) throws -> Service
+    )
+
+    @inlinable
+    init<each Argument>(_ factory: @escaping @Sendable (ServiceHive.Resolver, repeat each Argument) throws -> Service) {
+        guard let signature = ArgumentPack.signature(repeat (each Argument).self) else {
+            // An empty pack: `{ r in … }` without `scope:` lands here. It reads no arguments.
+            self = .withoutArguments { resolver in
+                var offset = 0
+                let none = UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
+                return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: none, at: &offset))
+            }
+            return
+        }
+        self = .withArguments(signature, types: ArgumentPack.types(repeat (each Argument).self)) {
+            resolver, arguments in
+            // Safe: the resolution path checked that the arguments have exactly these types, and laid them out with
+            // `ArgumentPack.store`.
+            var offset = 0
+            return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: arguments, at: &offset))
+        }
+    }
+
+    /// The registration to store.
+    func registration(name: String?) -> PendingRegistration<Service> {
+        switch self {
+        case .withoutArguments(let make):
+            return PendingRegistration(name: name, scope: .transient, factory: make)
+        case let .withArguments(signature, types, make):
+            return PendingRegistration(name: name, arguments: signature, argumentTypes: types, factory: make)
+        }
+    }
+}

@@ -19,6 +19,23 @@ func error(
     }
 }
 
+/// The `ServiceHiveError` an async `body` throws, or `nil` after recording an issue.
+func asyncError(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> Void
+) async -> ServiceHiveError? {
+    do {
+        try await body()
+        Issue.record("expected a ServiceHiveError, but nothing was thrown", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as ServiceHiveError {
+        return error
+    } catch {
+        Issue.record("expected a ServiceHiveError, got \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
 extension ServiceHiveError {
     /// The chain of a `circularDependency`, or `nil` for any other case.
     var cycle: [String]? {
