@@ -9,13 +9,9 @@ func error(
 ) -> ServiceHiveError? {
     do {
         try body()
-        Issue.record("expected a ServiceHiveError, but nothing was thrown", sourceLocation: sourceLocation)
-        return nil
-    } catch let error as ServiceHiveError {
-        return error
+        return expectedError(nil, sourceLocation)
     } catch {
-        Issue.record("expected a ServiceHiveError, got \(error)", sourceLocation: sourceLocation)
-        return nil
+        return expectedError(error, sourceLocation)
     }
 }
 
@@ -26,14 +22,23 @@ func asyncError(
 ) async -> ServiceHiveError? {
     do {
         try await body()
+        return expectedError(nil, sourceLocation)
+    } catch {
+        return expectedError(error, sourceLocation)
+    }
+}
+
+/// `thrown` as a `ServiceHiveError`, or `nil` after recording an issue when nothing or something else was thrown.
+private func expectedError(_ thrown: (any Error)?, _ sourceLocation: SourceLocation) -> ServiceHiveError? {
+    guard let thrown else {
         Issue.record("expected a ServiceHiveError, but nothing was thrown", sourceLocation: sourceLocation)
         return nil
-    } catch let error as ServiceHiveError {
-        return error
-    } catch {
-        Issue.record("expected a ServiceHiveError, got \(error)", sourceLocation: sourceLocation)
+    }
+    guard let error = thrown as? ServiceHiveError else {
+        Issue.record("expected a ServiceHiveError, got \(thrown)", sourceLocation: sourceLocation)
         return nil
     }
+    return error
 }
 
 extension ServiceHiveError {
