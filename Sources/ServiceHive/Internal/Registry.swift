@@ -71,7 +71,12 @@ struct Registry: ~Copyable {
             }
         }
 
-        var isEmpty: Bool { all.isEmpty }
+        var isEmpty: Bool {
+            switch self {
+            case .list(let list): return list.isEmpty
+            case .table(let table): return table.isEmpty
+            }
+        }
     }
 
     /// What tells a service's variants apart.
@@ -144,7 +149,4 @@ struct Registry: ~Copyable {
         plain.values.map { $0.takeUnretainedValue() }
             + variants.values.flatMap { $0.all.map { $0.entry.takeUnretainedValue() } }
     }
-
-    /// The number of registrations.
-    var count: Int { plain.count + variants.values.reduce(0) { $0 + $1.all.count } }
 }

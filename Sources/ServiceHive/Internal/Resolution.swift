@@ -76,7 +76,7 @@ extension ServiceHive {
                 case .transient:
                     let building = entry.takeUnretainedValue()  // A strong reference, for use after unlocking.
                     state.lock.unlock()
-                    return try buildTopLevelOrNested(building, arguments: argumentValues)
+                    return try buildTopLevelOrNested(building, view: self, arguments: argumentValues)
                 case .singleton:
                     if let box = entry._withUnsafeGuaranteedRef({ $0.instanceBox }) {
                         // Safe: only `publish` fills a slot, with a `Box<Service>` for this `TypedEntry<Service>`,
@@ -106,7 +106,7 @@ extension ServiceHive {
                 // Safe: the memo's entry was found under `key`, so it is a `TypedEntry<Service>`.
                 let building = unsafeDowncast(entry, to: TypedEntry<Service>.self)
                 state.lock.unlock()
-                return try buildTopLevelOrNested(building, arguments: argumentValues)
+                return try buildTopLevelOrNested(building, view: self, arguments: argumentValues)
             }
         }
         return try resolveLocked(
@@ -130,17 +130,21 @@ extension ServiceHive {
         scope.remember(memo, for: MemoKey(view: ObjectIdentifier(self), service: key.service))
     }
 
-    /// Builds a transient: as a top-level resolve when none runs on this thread, else nested in the running one.
+    /// Builds `entry`: as a top-level resolve when none runs on this thread, else nested in the running one.
     /// `withResolutionContext`, written out: one frame less per level of a deep chain in debug builds.
+    ///
+    /// - Parameter view: The hive the factory resolves from: the hive that was asked, or for a shared instance the
+    ///   hive that owns it.
     @inline(__always)
     private func buildTopLevelOrNested<Service>(
         _ entry: TypedEntry<Service>,
-        arguments: UnsafeRawPointer?
+        view: ServiceHive,
+        arguments: UnsafeRawPointer?,
+        context: ResolutionContext = .current
     ) throws(ServiceHiveError) -> Service {
-        let context = ResolutionContext.current
-        guard context.isIdle else { return try build(entry, view: self, arguments: arguments, context: context) }
+        guard context.isIdle else { return try build(entry, view: view, arguments: arguments, context: context) }
         defer { if context.hasGraphInstances { context.endGraph() } }
-        return try build(entry, view: self, arguments: arguments, context: context)
+        return try build(entry, view: view, arguments: arguments, context: context)
     }
 
     /// The general resolution path: override scopes, `.graph`, `.weak`, and building shared instances. Called with
@@ -170,7 +174,7 @@ extension ServiceHive {
             case .transient:
                 if let scopes { remember(entry, box: nil, for: key, scopes: scopes) }
                 state.lock.unlock()
-                return try buildTopLevelOrNested(entry, arguments: argumentValues)
+                return try buildTopLevelOrNested(entry, view: self, arguments: argumentValues)
 
             case .graph:
                 state.lock.unlock()
@@ -327,12 +331,7 @@ extension ServiceHive {
         let construction = try claim(entry, location: location, context: context)
         let value: Service
         do throws(ServiceHiveError) {
-            if context.isIdle {
-                defer { if context.hasGraphInstances { context.endGraph() } }
-                value = try build(entry, view: owner, arguments: nil, context: context)
-            } else {
-                value = try build(entry, view: owner, arguments: nil, context: context)
-            }
+            value = try buildTopLevelOrNested(entry, view: owner, arguments: nil, context: context)
         } catch {
             abandon(construction, of: entry, location: location)
             throw error
