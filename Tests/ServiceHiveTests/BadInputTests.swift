@@ -66,11 +66,11 @@ struct BadInputTests {
         let hive = ServiceHive()
         let builds = Locked(0)
         try hive.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return LiveGreeter(name: name)
         }
         try hive.register(TradeService.self, scope: .singleton) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return LiveTradeService()
         }
         let before = snapshot(hive)
@@ -96,7 +96,7 @@ struct BadInputTests {
         let hive = ServiceHive()
         let builds = Locked(0)
         try hive.register(Settings.self, scope: .weak) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return DefaultSettings()
         }
         let before = snapshot(hive)
@@ -117,10 +117,7 @@ struct BadInputTests {
         let hive = ServiceHive()
         let calls = Locked(0)
         try hive.register(TradeService.self, scope: scope) {
-            let call = calls.withLock { count -> Int in
-                count += 1
-                return count
-            }
+            let call = calls.increment()
             if call != 2 { throw DatabaseOffline() }
             return LiveTradeService(label: "call 2")
         }
@@ -166,7 +163,7 @@ struct BadInputTests {
         let hive = ServiceHive()
         let calls = Locked(0)
         try hive.register(TradeService.self, scope: .singleton) { [unowned hive] in
-            calls.withLock { $0 += 1 }
+            calls.increment()
             try hive.register(TradeService.self) { LiveTradeService() }
             return LiveTradeService()
         }

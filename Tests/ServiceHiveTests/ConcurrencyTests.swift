@@ -9,7 +9,7 @@ struct ConcurrencyTests {
             let hive = ServiceHive()
             let builds = Locked(0)
             try hive.register(TradeService.self, scope: .singleton) {
-                builds.withLock { $0 += 1 }
+                builds.increment()
                 pause(milliseconds: 2)
                 return LiveTradeService(label: "round \(round)")
             }
@@ -30,10 +30,7 @@ struct ConcurrencyTests {
             let hive = ServiceHive()
             let attempts = Locked(0)
             try hive.register(TradeService.self, scope: .singleton) {
-                let attempt = attempts.withLock { count -> Int in
-                    count += 1
-                    return count
-                }
+                let attempt = attempts.increment()
                 pause(milliseconds: 2)
                 if attempt == 1 { throw DatabaseOffline() }
                 return LiveTradeService()
@@ -104,7 +101,7 @@ struct ConcurrencyTests {
             let hive = ServiceHive()
             let builds = Locked(0)
             try hive.register(TradeService.self, scope: .singleton) {
-                builds.withLock { $0 += 1 }
+                builds.increment()
                 pause(milliseconds: 1)
                 return LiveTradeService()
             }

@@ -211,9 +211,9 @@ final class ModelWorker: @unchecked Sendable {
     }
 
     private func resetInstances() {
-        world.resetsStarted.withLock { $0 += 1 }
+        world.resetsStarted.increment()
         hive.resetInstances()
-        world.resetsFinished.withLock { $0 += 1 }
+        world.resetsFinished.increment()
     }
 
     // MARK: - Override scopes

@@ -268,7 +268,7 @@ struct OverrideTests {
         let builds = Locked(0)
         let configure: (inout ServiceHive.Overrides) -> Void = {
             $0.register(TradeService.self, scope: .singleton) {
-                builds.withLock { $0 += 1 }
+                builds.increment()
                 return MockTradeService()
             }
         }
@@ -286,7 +286,7 @@ struct OverrideTests {
         let hive = ServiceHive()
         let builds = Locked(0)
         try hive.register(TradeService.self, scope: .singleton) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             pause(milliseconds: 2)
             return LiveTradeService()
         }
@@ -355,7 +355,7 @@ struct OverrideTests {
         let hive = ServiceHive()
         let builds = Locked(0)
         try hive.register(TradeService.self, scope: .singleton) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return LiveTradeService()
         }
         _ = try hive.resolve(TradeService.self)

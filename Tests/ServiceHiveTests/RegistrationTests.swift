@@ -88,7 +88,7 @@ struct RegistrationTests {
         let hive = ServiceHive()
         let builds = Locked(0)
         try hive.register(TradeService.self, scope: .singleton) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return LiveTradeService()
         }
         weak let cached = try hive.resolve(TradeService.self)
@@ -100,7 +100,7 @@ struct RegistrationTests {
         #expect(throws: ServiceHiveError.self) { try hive.resolve(TradeService.self) }
 
         try hive.register(TradeService.self, scope: .singleton) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return LiveTradeService()
         }
         _ = try hive.resolve(TradeService.self)

@@ -8,7 +8,7 @@ struct ResolutionTests {
         let hive = ServiceHive()
         let builds = Locked(0)
         try hive.register(TradeService.self, scope: .singleton) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return LiveTradeService()
         }
         #expect(builds.current == 0, "nothing is built at registration")
@@ -86,7 +86,7 @@ struct ResolutionTests {
         let hive = ServiceHive()
         let builds = Locked(0)
         try hive.register(Session.self, scope: .weak) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return LiveSession()
         }
 
@@ -107,7 +107,7 @@ struct ResolutionTests {
         let hive = ServiceHive()
         let builds = Locked(0)
         try hive.register(Settings.self, scope: .weak) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return DefaultSettings()
         }
         for _ in 0..<2 {
@@ -155,10 +155,7 @@ struct ResolutionTests {
         let hive = ServiceHive()
         let attempts = Locked(0)
         try hive.register(TradeService.self, scope: .singleton) {
-            let attempt = attempts.withLock { count -> Int in
-                count += 1
-                return count
-            }
+            let attempt = attempts.increment()
             if attempt == 1 { throw DatabaseOffline() }
             return LiveTradeService(label: "attempt \(attempt)")
         }

@@ -53,7 +53,7 @@ struct ValidationTests {
         let hive = ServiceHive()
         let builds = Locked(0)
         try hive.register(TradeService.self, scope: .singleton) {
-            builds.withLock { $0 += 1 }
+            builds.increment()
             return LiveTradeService()
         }
         try hive.register(Session.self, scope: .weak) { LiveSession() }

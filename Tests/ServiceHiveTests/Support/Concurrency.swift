@@ -18,6 +18,17 @@ final class Locked<Value>: @unchecked Sendable {
     var current: Value { withLock { $0 } }
 }
 
+extension Locked where Value == Int {
+    /// Adds one to the count and returns the new count.
+    @discardableResult
+    func increment() -> Int {
+        withLock { count in
+            count += 1
+            return count
+        }
+    }
+}
+
 /// Runs `body(index)` on `count` new threads that start together, and waits for them with a deadline, so that a
 /// deadlock fails the test instead of hanging it.
 ///
