@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the tests use Swift Testing's exit tests, which need the Swift 6.2 toolchain.
 import PackageDescription
 
 let package = Package(
@@ -14,12 +15,15 @@ let package = Package(
         .target(name: "ServiceHive"),
         .target(name: "ServiceHiveTesting", dependencies: ["ServiceHive"]),
         .target(name: "TradeModule", dependencies: ["ServiceHive"]),
-        .executableTarget(name: "Demo", dependencies: ["ServiceHive", "TradeModule"]),
-        .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive"]),
-        .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting"]),
-        .testTarget(name: "TradeModuleTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "TradeModule"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "ServiceHive", "TradeModule"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["ServiceHive", "ServiceHiveTesting"]),
+        // Helpers the tests and the Demo share: a lock box and threads that start together.
+        .target(name: "Support"),
+        .executableTarget(name: "Demo", dependencies: ["ServiceHive", "TradeModule", "Support"]),
+        .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),
+        .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
+        .testTarget(
+            name: "TradeModuleTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "TradeModule", "Support"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "ServiceHive", "TradeModule", "Support"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
     ],
     swiftLanguageModes: [.v6]
 )

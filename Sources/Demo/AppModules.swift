@@ -1,4 +1,5 @@
 import ServiceHive
+import Support
 import TradeModule
 
 // The Demo app's own modules and services, around the TradeModule it installs.

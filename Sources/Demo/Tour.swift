@@ -60,13 +60,13 @@ struct Tour {
 
         section(4, "The same flow inside an override scope, with a mock pricing", "Tests swap services this way.")
         try hive.withOverrides {
-            $0.register(PricingService.self) { FlatPricing() }
+            try $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             say("   quote     \(try trade.quote(itemId: "hive-42", quantity: 2))")
             say("   placed    \(try trade.placeOrder(itemId: "hive-42", quantity: 2))")
-            say("   Singletons are rebuilt inside a scope, so this one started over at order #1,")
-            say("   and nothing built here outlives the scope.")
+            say("   TradeService is built from the mock, so the override has its own, counting from order #1;")
+            say("   the inventory is built from nothing overridden, so it is the shared one, stock included.")
         }
         say("   outside   \(try hive.resolve(TradeService.self).quote(itemId: "hive-42", quantity: 2))")
 

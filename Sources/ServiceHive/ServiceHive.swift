@@ -1,7 +1,7 @@
 /// A registry that maps service protocols to the factories that build them.
 ///
 /// Business modules register implementations against protocols at startup; callers resolve a service by its
-/// protocol alone; tests swap implementations with ``withOverrides(_:operation:)-(_,()->Result)``.
+/// protocol alone; tests swap implementations with ``withOverrides(strict:_:operation:)``.
 ///
 /// ```swift
 /// let hive = ServiceHive()
@@ -13,12 +13,14 @@
 /// A hive is `Sendable`. Any mix of registering, unregistering and resolving from any threads and tasks is safe:
 /// one lock, shared by a hive and its descendants, guards the registrations, and it is never held while your
 /// factories run. A `.singleton` is built exactly once, even when many threads ask for it at the same moment.
+///
+/// Every throwing method is declared `throws`, and everything it throws is a ``ServiceHiveError``.
 public final class ServiceHive: Sendable {
     /// The process-wide hive.
     ///
     /// Code that has no hive passed to it resolves from here. In tests, swap its services with
-    /// ``withOverrides(_:operation:)-(_,()->Result)`` rather than re-registering: an override is visible only to
-    /// the task that made it and its child tasks, so tests running in parallel don't see each other's mocks.
+    /// ``withOverrides(strict:_:operation:)`` rather than re-registering: overrides are visible only to the task
+    /// that made them and its child tasks, so tests running in parallel don't see each other's mocks.
     public static let shared = ServiceHive()
 
     /// The most factories that may be nested inside one another in a single resolve: 1,024.
@@ -31,25 +33,21 @@ public final class ServiceHive: Sendable {
     /// The hive this one falls back to when it has no registration of its own, or `nil` for a root hive.
     public let parent: ServiceHive?
 
-    /// Keeps the family's lock and counters alive.
-    let family: HiveFamily
-    /// The lock, counters and registry, inline.
-    let state: HiveState
-    /// The installed modules.
-    let modules = ModuleList()
+    /// What resolving from this hive needs, shared with its resolvers.
+    let core: HiveCore
 
     /// Creates an empty, independent hive.
     public init() {
         parent = nil
-        family = HiveFamily()
-        state = HiveState(family: family)
+        core = HiveCore(family: Locked(FamilyState()), parent: nil)
     }
 
     /// Creates an empty hive that falls back to `parent`.
     ///
     /// A child looks in its own registrations first, then in its parent's, and so on up. Its registrations shadow
     /// the parent's, and the parent never sees them. A parent's `.singleton` is shared with all its children, and is
-    /// always built from the parent's registrations, so it never captures a child's services.
+    /// always built from the parent's registrations, so it never captures a child's services. To make a child for
+    /// one request, with a few instances and no `try`, use ``child(_:)``.
     ///
     /// ```swift
     /// let request = ServiceHive(parent: .shared)
@@ -60,13 +58,26 @@ public final class ServiceHive: Sendable {
     /// - Parameter parent: The hive to fall back to.
     public init(parent: ServiceHive) {
         self.parent = parent
-        family = parent.family
-        state = HiveState(family: family)
+        core = HiveCore(family: parent.family, parent: parent.core)
     }
 
     deinit {
-        // No other reference exists, so no lock is needed; the entries are released outside any lock.
-        state.registry.deinitialize(count: 1)
-        state.registry.deallocate()
+        // Resolvers kept by instances find this hive gone from now on. Its instances are released here, outside the
+        // lock: a `deinit` among them may resolve, and gets `hiveReleased` if it resolves through this hive.
+        let released = family.withLock { $0.removeHive(id) }
+        withExtendedLifetime(released) {}  // Records, instances and modules, released outside the lock.
     }
+
+    /// The state of this hive's family, shared with its parent and children.
+    var family: Locked<FamilyState> { core.family }
+
+    /// This hive and its ancestors, nearest first.
+    var lineage: Lineage { core.lineage }
+
+    /// This hive's identity in its family.
+    var id: HiveID { core.id }
+
+    /// A resolver that resolves from this hive.
+    @usableFromInline
+    var resolver: Resolver { Resolver(core: core) }
 }

@@ -1,18 +1,27 @@
 /// The errors ServiceHive throws. Each one names the service and says how to fix the problem.
 ///
-/// A `ServiceHiveError` thrown while a factory resolves its own dependencies passes through that factory
-/// unwrapped, so the error you catch names the service that is really missing, with the ``ServiceHive/ServiceKey``
-/// chain that led to it:
+/// Every throwing ServiceHive API is declared `throws`, and everything it throws is a `ServiceHiveError`. Catch it
+/// as you would any error:
 ///
 /// ```swift
 /// do {
 ///     _ = try hive.resolve(Checkout.self)
 /// } catch let error as ServiceHiveError {
 ///     print(error)
-///     // TradeService is not registered (needed by Checkout → Cart). To fix, register it before
-///     // resolving: try hive.register(TradeService.self) { … }
 /// }
 /// ```
+///
+/// A `ServiceHiveError` thrown while a factory resolves its own dependencies passes through that factory
+/// unwrapped, so the error you catch names the service that is really missing, with the ``ServiceHive/ServiceKey``
+/// chain that led to it:
+///
+/// ```swift
+/// catch ServiceHiveError.notRegistered(let key, let chain) {
+///     print(key, chain)  // TradeService [Checkout, Cart]
+/// }
+/// ```
+///
+/// New cases may be added in later versions, so a `switch` over the cases needs a `default`.
 public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable {
     /// No registration matches the service and name, in the hive, its parents or an active override scope.
     ///
@@ -53,9 +62,18 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// crashing the process. `chain` lists the factories that were running.
     case stackExhausted(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
-    /// A module failed while ``ServiceHive/install(_:)-([ServiceModule])`` registered or started it. The install was undone: its
-    /// registrations were rolled back, and the modules it had started were stopped in reverse order.
+    /// A module failed while ``ServiceHive/install(_:)`` registered or started it. The install was undone: its
+    /// registrations were rolled back, what it unregistered was restored, the modules it had started were stopped in
+    /// reverse order, and every instance built from a rolled-back registration was dropped.
     case moduleFailed(module: String, stage: ModuleStage, underlying: any Error)
+
+    /// A ``ServiceHive/Resolver`` was used after its hive was released: typically a `deinit` that resolves through
+    /// a kept resolver while its hive goes away.
+    case hiveReleased(ServiceHive.ServiceKey)
+
+    /// A resolve through a hive with strict overrides found no override for the service. Inside
+    /// `withOverrides(strict: true)` every service must be overridden, so a test cannot reach a real one by accident.
+    case notOverridden(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
     /// Where in an install a module failed.
     public enum ModuleStage: Sendable, Hashable {
@@ -69,8 +87,14 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     public var description: String {
         switch self {
         case let .notRegistered(key, chain):
-            return "\(key) is not registered\(Self.neededBy(chain)). To fix, register it before resolving: "
-                + "try hive.register(\(Self.call(key))) { … }"
+            let registration = "try hive.register(\(Self.call(key))) { … }"
+            guard !key.notes.providedByChildren else {
+                return "\(key) is not registered\(Self.neededBy(chain))\(Self.registeredNames(key)); child hives "
+                    + "provide it, for example per request. To fix, resolve from the child hive that provides it, "
+                    + "made with hive.child { $0.provide(\(key.service).self, …) }, or register it here: \(registration)"
+            }
+            return "\(key) is not registered\(Self.neededBy(chain))\(Self.registeredNames(key)). To fix, register it "
+                + "before resolving: \(registration)"
 
         case let .alreadyRegistered(key, existing, rejected):
             return "\(key) is already registered at \(existing); the registration at \(rejected) was rejected. "
@@ -116,6 +140,14 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
                 + "were stopped in reverse order and every registration of this install was rolled back."
                 + Self.fix(unlessExplained: underlying, "resolve the cause and install again")
 
+        case let .hiveReleased(key):
+            return "Resolving \(key) through a ServiceHive.Resolver whose hive has been released. To fix, keep the hive "
+                + "alive while anything resolves through its resolvers, or resolve before the hive goes away."
+
+        case let .notOverridden(key, chain):
+            return "\(key) is not overridden in this strict withOverrides\(Self.neededBy(chain)). To fix, override "
+                + "it in the configure closure: try $0.register(\(Self.call(key))) { … }, or leave strict off."
+
         case let .resolutionTooDeep(key, chain, limit):
             return "Resolving \(key) nested more than \(limit) factories (\(chain.chainDescription)). To fix, "
                 + "look for a chain of factories that never ends; the limit is ServiceHive.maximumResolutionDepth."
@@ -135,6 +167,19 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
 
     private static func neededBy(_ chain: [ServiceHive.ServiceKey]) -> String {
         chain.isEmpty ? "" : " (needed by \(chain.chainDescription))"
+    }
+
+    /// ". Registered names: member, standard", or nothing when the service has no other registration.
+    private static func registeredNames(_ key: ServiceHive.ServiceKey) -> String {
+        let names = key.notes.registeredNames
+        guard !names.isEmpty else { return "" }
+        let named = names.compactMap { $0 }.sorted().joined(separator: ", ")
+        let unnamed = names.contains(nil)
+        switch (named.isEmpty, unnamed) {
+        case (true, _): return ". It is registered without a name"
+        case (false, true): return ". Registered names: \(named), and the registration without a name"
+        case (false, false): return ". Registered names: \(named)"
+        }
     }
 
     private static func call(_ key: ServiceHive.ServiceKey) -> String {

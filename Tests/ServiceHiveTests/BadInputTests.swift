@@ -1,3 +1,4 @@
+import Support
 import ServiceHive
 import Testing
 
@@ -14,7 +15,7 @@ struct BadInputTests {
 
     /// Registers `TradeService` under `name` with the given argument list, labelled so the test can tell which
     /// registration answered.
-    func register(_ hive: ServiceHive, name: String?, arguments: Arguments, label: String) throws(ServiceHiveError) {
+    func register(_ hive: ServiceHive, name: String?, arguments: Arguments, label: String) throws {
         switch arguments {
         case .none:
             try hive.register(TradeService.self, name: name) { LiveTradeService(label: label) }
@@ -29,7 +30,7 @@ struct BadInputTests {
         }
     }
 
-    func resolve(_ hive: ServiceHive, name: String?, arguments: Arguments) throws(ServiceHiveError) -> String {
+    func resolve(_ hive: ServiceHive, name: String?, arguments: Arguments) throws -> String {
         switch arguments {
         case .none: return try hive.resolve(TradeService.self, name: name).label
         case .one: return try hive.resolve(TradeService.self, name: name, arguments: 1).label

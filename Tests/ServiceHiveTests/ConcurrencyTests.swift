@@ -1,3 +1,4 @@
+import Support
 import ServiceHive
 import Testing
 
@@ -141,7 +142,7 @@ struct ConcurrencyTests {
                 let target = generator.next() % 4 == 0 ? child : hive
                 switch generator.next() % 7 {
                 case 0:
-                    let scope = ServiceHive.Scope.allCases[Int(generator.next() % 4)]
+                    let scope = ServiceHive.Scope.builtIn[Int(generator.next() % 4)]
                     try? hive.register(TradeService.self, name: name, scope: scope) { LiveTradeService(label: name) }
                 case 1:
                     hive.unregister(TradeService.self, name: name)

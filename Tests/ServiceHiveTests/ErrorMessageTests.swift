@@ -1,3 +1,4 @@
+import Support
 import ServiceHive
 import Testing
 

@@ -1,3 +1,4 @@
+import Support
 import ServiceHive
 import Testing
 
@@ -75,8 +76,8 @@ struct ModuleTests {
     func shutdown() async throws {
         let hive = ServiceHive()
         let journal = Journal()
-        try await hive.install(RecordingModule(name: "a", priority: 2, journal: journal))
-        try await hive.install(RecordingModule(name: "b", priority: 3, journal: journal))
+        try await hive.install([RecordingModule(name: "a", priority: 2, journal: journal)])
+        try await hive.install([RecordingModule(name: "b", priority: 3, journal: journal)])
         await hive.shutdown()
         #expect(journal.lines.suffix(2) == ["stop a", "stop b"])
         #expect(hive.installedModules.isEmpty)
@@ -85,7 +86,7 @@ struct ModuleTests {
     @Test("a module's name and priority default to its type name and 0")
     func defaults() async throws {
         let hive = ServiceHive()
-        try await hive.install(PlainModule())
+        try await hive.install([PlainModule()])
         #expect(hive.installedModules == ["PlainModule"])
         #expect(hive.registrations.map(\.module) == ["PlainModule"])
         await hive.broadcast(Restock(quantity: 1))
@@ -187,7 +188,7 @@ struct ModuleTests {
             RecordingModule(name: "low", priority: 1, journal: journal),
             RecordingModule(name: "high", priority: 9, journal: journal),
         ])
-        try await hive.install(RecordingModule(name: "middle", priority: 5, journal: journal))
+        try await hive.install([RecordingModule(name: "middle", priority: 5, journal: journal)])
         await hive.broadcast(Restock(quantity: 3))
         await hive.broadcast(Unhandled())
         #expect(
@@ -199,11 +200,12 @@ struct ModuleTests {
     func attribution() async throws {
         let hive = ServiceHive()
         try hive.register(Session.self) { LiveSession() }
-        try await hive.install(
+        try await hive.install([
             RecordingModule(name: "Trade", priority: 0, journal: Journal()) { hive in
                 try hive.register(TradeService.self) { LiveTradeService() }
                 try hive.register(TradeService.self, name: "premium") { PremiumTradeService() }
-            })
+            }
+        ])
         let modules = Dictionary(uniqueKeysWithValues: hive.registrations.map { ($0.key.description, $0.module) })
         #expect(modules == ["Session": nil, "TradeService": "Trade", "TradeService (name: \"premium\")": "Trade"])
     }

@@ -1,3 +1,4 @@
+import Support
 import ServiceHive
 import Testing
 
@@ -9,7 +10,7 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
 
         try hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
+            try $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             #expect(trade.label == "mock")
@@ -23,7 +24,7 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
 
         let label = try await hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
+            try $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             await Task.yield()
             let trade = try hive.resolve(TradeService.self)
@@ -41,12 +42,12 @@ struct OverrideTests {
         let instance = MockTradeService(label: "instance")
 
         try hive.withOverrides {
-            $0.register(TradeService.self, name: "premium") { r in
+            try $0.register(TradeService.self, name: "premium") { r in
                 MockTradeService(label: "premium mock, flags \(try r.resolve(FeatureFlags.self).isEnabled)")
             }
-            $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: "mock \(name)") }
-            $0.register(TradeService.self, instance: instance)
-            $0.register(FeatureFlags.self, instance: FixedFlags(isEnabled: true))
+            try $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: "mock \(name)") }
+            try $0.register(TradeService.self, instance: instance)
+            try $0.register(FeatureFlags.self, instance: FixedFlags(isEnabled: true))
         } operation: {
             let premium = try hive.resolve(TradeService.self, name: "premium")
             #expect(premium.label == "premium mock, flags true")
@@ -57,16 +58,19 @@ struct OverrideTests {
         }
     }
 
-    @Test("within one builder the last registration wins")
-    func lastRegistrationWins() throws {
+    @Test("within one builder a duplicate throws alreadyRegistered, the one duplicate policy of every hive")
+    func duplicateOverride() throws {
         let hive = ServiceHive()
-        try hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService(label: "first") }
-            $0.register(TradeService.self) { MockTradeService(label: "second") }
-        } operation: {
-            let trade = try hive.resolve(TradeService.self)
-            #expect(trade.label == "second")
+        let error = error {
+            try hive.withOverrides {
+                try $0.register(TradeService.self) { MockTradeService(label: "first") }
+                try $0.register(TradeService.self) { MockTradeService(label: "second") }
+            } operation: { () -> Void in
+                Issue.record("the operation must not run")
+            }
         }
+        guard case .alreadyRegistered(let key, _, _)? = error else { return }
+        #expect(key == ServiceHive.ServiceKey(TradeService.self))
     }
 
     @Test("an override can stand in for a protocol that was never registered, and isRegistered sees it")
@@ -74,7 +78,7 @@ struct OverrideTests {
         let hive = ServiceHive()
         #expect(!hive.isRegistered(FeatureFlags.self))
         try hive.withOverrides {
-            $0.register(FeatureFlags.self) { FixedFlags(isEnabled: true) }
+            try $0.register(FeatureFlags.self) { FixedFlags(isEnabled: true) }
         } operation: {
             let flags = try hive.resolve(FeatureFlags.self)
             #expect(flags.isEnabled)
@@ -91,7 +95,7 @@ struct OverrideTests {
         try hive.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
 
         try hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
+            try $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let cart = try hive.resolve(Cart.self)
             #expect(cart.trade.label == "mock")
@@ -104,11 +108,11 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
 
         try hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService(label: "outer") }
+            try $0.register(TradeService.self) { MockTradeService(label: "outer") }
         } operation: {
             #expect(try hive.resolve(TradeService.self).label == "outer")
             try hive.withOverrides {
-                $0.register(TradeService.self) { MockTradeService(label: "inner") }
+                try $0.register(TradeService.self) { MockTradeService(label: "inner") }
             } operation: {
                 let trade = try hive.resolve(TradeService.self)
                 #expect(trade.label == "inner")
@@ -126,7 +130,7 @@ struct OverrideTests {
         try second.register(TradeService.self) { LiveTradeService(label: "second") }
 
         try first.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
+            try $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let overridden = try first.resolve(TradeService.self)
             let untouched = try second.resolve(TradeService.self)
@@ -144,8 +148,8 @@ struct OverrideTests {
         try child.register(TradeService.self, name: "local") { LiveTradeService(label: "child") }
 
         try parent.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
-            $0.register(TradeService.self, name: "local") { MockTradeService(label: "parent override") }
+            try $0.register(TradeService.self) { MockTradeService() }
+            try $0.register(TradeService.self, name: "local") { MockTradeService(label: "parent override") }
         } operation: {
             let trade = try child.resolve(TradeService.self)
             let cart = try child.resolve(Cart.self)
@@ -156,7 +160,7 @@ struct OverrideTests {
         }
         // A scope on the child does not reach the parent.
         try child.withOverrides {
-            $0.register(TradeService.self) { MockTradeService(label: "child mock") }
+            try $0.register(TradeService.self) { MockTradeService(label: "child mock") }
         } operation: {
             let fromChild = try child.resolve(TradeService.self)
             let fromParent = try parent.resolve(TradeService.self)
@@ -171,7 +175,7 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
 
         try await hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
+            try $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             async let fromAsyncLet = hive.resolve(TradeService.self).label
             let fromGroup = try await withThrowingTaskGroup(of: String.self) { group in
@@ -194,8 +198,8 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
         let (proceed, signal) = AsyncStream.makeStream(of: Void.self)
 
-        let late = hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
+        let late = try hive.withOverrides {
+            try $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             Task {
                 for await _ in proceed { break }
@@ -217,7 +221,7 @@ struct OverrideTests {
 
         weak var insideCart: LiveCart?
         try hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
+            try $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let cart = try hive.resolve(Cart.self)
             #expect(cart.trade.label == "mock")
@@ -237,7 +241,7 @@ struct OverrideTests {
         #expect(before.trade.label == "live")
 
         try hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
+            try $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let inside = try hive.resolve(Cart.self)
             #expect(inside.trade.label == "mock")
@@ -246,28 +250,34 @@ struct OverrideTests {
         #expect(try hive.resolve(Cart.self) as AnyObject === before as AnyObject, "the original is untouched")
     }
 
-    @Test("a weak instance built inside a scope never escapes it")
-    func weakBuiltInsideStaysInside() throws {
+    @Test("a weak instance built from an override never escapes, and one built from nothing overridden is shared")
+    func weakInstancesFollowTheRule() throws {
         let hive = ServiceHive()
+        try hive.register(Clock.self) { SystemClock() }
         try hive.register(Session.self, scope: .weak) { LiveSession() }
-        let outside = try hive.resolve(Session.self)
+        try hive.register(LiveCart.self, scope: .weak) { r in LiveCart(trade: try r.resolve()) }
+        try hive.register(TradeService.self) { r in _ = try r.resolve(Clock.self); return LiveTradeService() }
+        let outsideSession = try hive.resolve(Session.self)
+        let outsideCart = try hive.resolve(LiveCart.self)
 
-        try hive.withOverrides { _ in
+        try hive.withOverrides {
+            try $0.register(Clock.self) { SystemClock() }
         } operation: {
-            let inside = try hive.resolve(Session.self)
-            #expect(inside !== outside)
-            let again = try hive.resolve(Session.self)
-            #expect(inside === again)
+            #expect(try hive.resolve(Session.self) === outsideSession, "built from nothing overridden")
+            let inside = try hive.resolve(LiveCart.self)
+            #expect(inside !== outsideCart, "built from the overridden clock, through TradeService")
+            #expect(try hive.resolve(LiveCart.self) === inside)
         }
-        #expect(try hive.resolve(Session.self) === outside)
+        #expect(try hive.resolve(LiveCart.self) === outsideCart)
+        #expect(try hive.resolve(Session.self) === outsideSession)
     }
 
     @Test("a singleton override lives for its scope only, and a new scope builds a new one")
     func singletonOverride() throws {
         let hive = ServiceHive()
         let builds = Locked(0)
-        let configure: (inout ServiceHive.Overrides) -> Void = {
-            $0.register(TradeService.self, scope: .singleton) {
+        let configure: (ServiceHive) throws -> Void = {
+            try $0.register(TradeService.self, scope: .singleton) {
                 builds.increment()
                 return MockTradeService()
             }
@@ -281,16 +291,20 @@ struct OverrideTests {
         #expect(builds.current == 2)
     }
 
-    @Test("a singleton in a scope is built once even when child tasks race for it")
+    @Test("a singleton built from an override is built once even when child tasks race for it")
     func singletonInScopeExactlyOnce() async throws {
         let hive = ServiceHive()
         let builds = Locked(0)
-        try hive.register(TradeService.self, scope: .singleton) {
+        try hive.register(Clock.self) { SystemClock() }
+        try hive.register(TradeService.self, scope: .singleton) { r in
+            _ = try r.resolve(Clock.self)
             builds.increment()
             pause(milliseconds: 2)
             return LiveTradeService()
         }
-        let identities = try await hive.withOverrides { _ in
+        let outside = try hive.resolve(TradeService.self)
+        let identities = try await hive.withOverrides {
+            try $0.register(Clock.self) { SystemClock() }
         } operation: {
             try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
                 for _ in 0..<8 { group.addTask { ObjectIdentifier(try hive.resolve(TradeService.self)) } }
@@ -298,7 +312,8 @@ struct OverrideTests {
             }
         }
         #expect(identities.count == 1)
-        #expect(builds.current == 1)
+        #expect(!identities.contains(ObjectIdentifier(outside)))
+        #expect(builds.current == 2, "once outside, once for the overrides")
     }
 
     @Test("registrations made during a scope are seen in it, and unregistering in it is too")
@@ -324,10 +339,10 @@ struct OverrideTests {
             for index in 0..<100 {
                 group.addTask {
                     try await ServiceHive.shared.withOverrides {
-                        $0.register(FeatureFlags.self, name: "parallel") {
+                        try $0.register(FeatureFlags.self, name: "parallel") {
                             FixedFlags(isEnabled: index.isMultiple(of: 2))
                         }
-                        $0.register(TradeService.self, name: "parallel") { MockTradeService(label: "\(index)") }
+                        try $0.register(TradeService.self, name: "parallel") { MockTradeService(label: "\(index)") }
                     } operation: {
                         var mismatches = 0
                         for _ in 0..<50 {

@@ -1,3 +1,4 @@
+import Support
 import ServiceHive
 import Testing
 
@@ -57,7 +58,7 @@ struct RegistrationTests {
         do {
             try hive.register(TradeService.self) { LiveTradeService() }
             Issue.record("expected alreadyRegistered")
-        } catch {
+        } catch let error as ServiceHiveError {
             guard case let .alreadyRegistered(key, existing, rejected) = error else {
                 Issue.record("unexpected \(error)")
                 return

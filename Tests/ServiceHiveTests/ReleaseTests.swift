@@ -79,19 +79,22 @@ struct ReleaseTests {
     @Test("an override scope's instances are released when the scope ends, sync or async")
     func scopeInstancesReleased() async throws {
         let hive = ServiceHive()
-        try hive.register(TradeService.self, scope: .singleton) { LiveTradeService() }
+        try hive.register(Session.self) { LiveSession() }
+        try hive.register(TradeService.self, scope: .singleton) { r in
+            _ = try r.resolve(Session.self)
+            return LiveTradeService()
+        }
         weak var real: (any TradeService)?
         weak var mock: (any TradeService)?
         try hive.withOverrides {
-            $0.register(Session.self, scope: .singleton) { LiveSession() }
+            try $0.register(Session.self, scope: .singleton) { LiveSession() }
         } operation: {
             real = try hive.resolve(TradeService.self)
-            _ = try hive.resolve(Session.self)
         }
-        #expect(real == nil)
+        #expect(real == nil, "built from the overridden session, so it belonged to the overrides")
 
         try await hive.withOverrides {
-            $0.register(TradeService.self, scope: .singleton) { MockTradeService() }
+            try $0.register(TradeService.self, scope: .singleton) { MockTradeService() }
         } operation: {
             await Task.yield()
             mock = try hive.resolve(TradeService.self)

@@ -1,3 +1,4 @@
+import Support
 import ServiceHive
 import Testing
 
@@ -114,7 +115,7 @@ struct ResolutionTests {
             do {
                 _ = try hive.resolve(Settings.self)
                 Issue.record("expected weakRequiresClass")
-            } catch {
+            } catch let error as ServiceHiveError {
                 guard case .weakRequiresClass(_, let instanceType) = error else {
                     Issue.record("unexpected \(error)")
                     continue

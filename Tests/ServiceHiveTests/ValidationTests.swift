@@ -1,3 +1,4 @@
+import Support
 import ServiceHive
 import Testing
 
@@ -103,7 +104,7 @@ struct ValidationTests {
         #expect(hive.description == expected.joined(separator: "\n"))
     }
 
-    @Test("a child's registrations list only its own, and validate checks only its own, using the parent's")
+    @Test("a child lists its own registrations, and validates everything it can see, its parent's included")
     func childIntrospection() throws {
         let parent = ServiceHive()
         try parent.register(TradeService.self) { LiveTradeService() }
@@ -111,9 +112,10 @@ struct ValidationTests {
         try child.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
 
         #expect(child.registrations.map(\.service) == ["Cart"])
+        #expect(child.visibleRegistrations.map(\.service) == ["Cart", "TradeService"])
         let report = child.validate()
         #expect(report.isValid)
-        #expect(report.passed.map(\.service) == ["Cart"])
+        #expect(report.passed.map(\.service) == ["Cart", "TradeService"])
     }
 }
 

@@ -41,7 +41,7 @@ final class RecordingInventory: InventoryService {
 /// A hive with the trade module installed, as an app's composition root would have it.
 func tradeHive() async throws -> ServiceHive {
     let hive = ServiceHive()
-    try await hive.install(TradeModule())
+    try await hive.install([TradeModule()])
     return hive
 }
 
@@ -51,7 +51,7 @@ struct TradeModuleTests {
     func quoteUsesPricing() async throws {
         let hive = try await tradeHive()
         let quote = try hive.withOverrides {
-            $0.register(PricingService.self) { FlatPricing() }
+            try $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             return try trade.quote(itemId: "hive-42", quantity: 3)
@@ -76,7 +76,7 @@ struct TradeModuleTests {
         let hive = try await tradeHive()
         let inventory = RecordingInventory(stock: ["hive-42": 5])
         try hive.withOverrides {
-            $0.register(InventoryService.self, instance: inventory)
+            try $0.register(InventoryService.self, instance: inventory)
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             let first = try trade.placeOrder(itemId: "hive-42", quantity: 2)
@@ -92,7 +92,7 @@ struct TradeModuleTests {
         let hive = try await tradeHive()
         let inventory = RecordingInventory(stock: ["hive-42": 500])
         try hive.withOverrides {
-            $0.register(InventoryService.self, instance: inventory)
+            try $0.register(InventoryService.self, instance: inventory)
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             #expect(throws: TradeError.invalidQuantity(quantity)) {
@@ -106,7 +106,7 @@ struct TradeModuleTests {
     func unknownItem() async throws {
         let hive = try await tradeHive()
         try hive.withOverrides {
-            $0.register(PricingService.self) { FlatPricing(items: []) }
+            try $0.register(PricingService.self) { FlatPricing(items: []) }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             #expect(throws: TradeError.unknownItem("hive-42")) { try trade.quote(itemId: "hive-42", quantity: 1) }
@@ -118,7 +118,7 @@ struct TradeModuleTests {
         let hive = try await tradeHive()
         let inventory = RecordingInventory(stock: ["hive-42": 1])
         try hive.withOverrides {
-            $0.register(InventoryService.self, instance: inventory)
+            try $0.register(InventoryService.self, instance: inventory)
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             let refusal = TradeError.outOfStock(itemId: "hive-42", requested: 2, available: 1)
@@ -132,7 +132,7 @@ struct TradeModuleTests {
     func concurrentOrders() async throws {
         let hive = try await tradeHive()
         try await hive.withOverrides {
-            $0.register(PricingService.self) { FlatPricing() }
+            try $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             let sold = await withTaskGroup(of: Bool.self) { group in
@@ -150,7 +150,7 @@ struct TradeModuleTests {
     func basket() async throws {
         let hive = try await tradeHive()
         try hive.withOverrides {
-            $0.register(PricingService.self) { FlatPricing() }
+            try $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let basket = try hive.resolve(Basket.self, arguments: "customer-7")
             basket.add(itemId: "honey-jar", quantity: 2)
@@ -180,14 +180,14 @@ struct TradeModuleTests {
     @Test("the module refuses to start when its pricing lacks an item of the catalog")
     func startChecksPrices() async throws {
         let hive = ServiceHive()
-        let failure = await hive.withOverrides {
-            $0.register(PricingService.self) { FlatPricing(items: ["hive-42"]) }
+        let failure = try await hive.withOverrides {
+            try $0.register(PricingService.self) { FlatPricing(items: ["hive-42"]) }
         } operation: { () async -> ServiceHiveError? in
-            do throws(ServiceHiveError) {
-                try await hive.install(TradeModule())
+            do {
+                try await hive.install([TradeModule()])
                 return nil
             } catch {
-                return error
+                return error as? ServiceHiveError
             }
         }
         guard case .moduleFailed("Trade", .start, let underlying) = failure else {
@@ -206,33 +206,44 @@ struct TradeModuleTests {
     }
 }
 
-/// The trait, with this suite's own hive, swapping pricing for every test in the suite.
-let tradeSuiteHive: ServiceHive = {
-    let hive = ServiceHive()
-    try! TradeModule().register(in: hive)
-    return hive
-}()
+/// The hive of the suite below: the suite installs the trade module into it once, and its tests override it.
+enum TradeSuite {
+    static let hive = ServiceHive()
+}
 
 @Suite(
-    "TradeModule with the serviceOverrides trait",
-    .serviceOverrides(hive: tradeSuiteHive) { $0.register(PricingService.self) { FlatPricing(cents: 250) } }
+    "TradeModule installed once for a suite, with overrides per test",
+    .modulesInstalled([TradeModule()], in: TradeSuite.hive),
+    .serviceOverrides(hive: TradeSuite.hive) {
+        try $0.register(PricingService.self) { FlatPricing(cents: 250) }
+        try $0.register(InventoryService.self, scope: .singleton) { RecordingInventory(stock: ["smoker": 1]) }
+    }
 )
 struct TradeModuleTraitTests {
     @Test("every test of the suite prices with the suite's pricing")
     func flatPrice() throws {
-        let quote = try tradeSuiteHive.resolve(TradeService.self).quote(itemId: "smoker", quantity: 2)
+        let quote = try TradeSuite.hive.resolve(TradeService.self).quote(itemId: "smoker", quantity: 2)
         #expect(quote.total == Money(cents: 500))
+        #expect(TradeSuite.hive.installedModules == ["Trade"], "installed before the first test")
     }
 
-    @Test("and each test gets its own inventory, so orders start over at #1")
+    @Test("TradeService is built from the overrides, so each test has its own, numbering orders from #1")
+    func ownTradeService() throws {
+        let order = try TradeSuite.hive.resolve(TradeService.self).placeOrder(itemId: "smoker", quantity: 1)
+        #expect(order.number == 1)
+    }
+
+    @Test("the inventory is overridden as a singleton per test, so this test can buy the only smoker too")
     func ownInventory() throws {
-        let order = try tradeSuiteHive.resolve(TradeService.self).placeOrder(itemId: "smoker", quantity: 1)
+        let order = try TradeSuite.hive.resolve(TradeService.self).placeOrder(itemId: "smoker", quantity: 1)
         #expect(order.number == 1)
     }
 
-    @Test("which is what lets both tests buy the only smoker")
-    func ownInventoryToo() throws {
-        let order = try tradeSuiteHive.resolve(TradeService.self).placeOrder(itemId: "smoker", quantity: 1)
-        #expect(order.number == 1)
+    @Test("a service built from nothing overridden is the one the module built: every test shares it")
+    func sharedService() async throws {
+        let inside = try TradeSuite.hive.resolve(PricingService.self, name: "premium")
+        let outside = try await Task.detached { try TradeSuite.hive.resolve(PricingService.self, name: "premium") }.value
+        #expect(inside.tier == "premium")
+        #expect((inside as? CatalogPricing) != nil && outside.unitPrice(of: "smoker") == inside.unitPrice(of: "smoker"))
     }
 }

@@ -131,8 +131,8 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("08a overridden transient inside a scope · ServiceHive") { benchmark in
         let hive = Hives.standard
-        hive.withOverrides {
-            $0.register(Transient.self) { MockTransient() }
+        try! hive.withOverrides {
+            try $0.register(Transient.self) { MockTransient() }
         } operation: {
             for _ in benchmark.scaledIterations { blackHole(try! hive.resolve(Transient.self)) }
         }
@@ -143,8 +143,8 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("08b singleton inside a scope · ServiceHive") { benchmark in
         let hive = Hives.standard
-        hive.withOverrides {
-            $0.register(Transient.self) { MockTransient() }
+        try! hive.withOverrides {
+            try $0.register(Transient.self) { MockTransient() }
         } operation: {
             for _ in benchmark.scaledIterations { blackHole(try! hive.resolve(Singleton.self)) }
         }

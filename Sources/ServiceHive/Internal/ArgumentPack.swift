@@ -4,7 +4,7 @@
 /// different lists could in principle share a fingerprint; that is why every entry also keeps its exact argument
 /// types, and `ArgumentPack.matches` checks them before any argument is read.
 @usableFromInline
-struct ArgumentSignature: Hashable {
+struct ArgumentSignature: Hashable, Sendable {
     @usableFromInline let fingerprint: UInt64
     @usableFromInline let count: Int
 
@@ -123,15 +123,15 @@ enum ArgumentPack {
     static func withBuffer<Result>(
         byteCount: Int,
         alignment: Int,
-        _ body: (UnsafeMutableRawPointer) throws(ServiceHiveError) -> Result
-    ) throws(ServiceHiveError) -> Result {
+        _ body: (UnsafeMutableRawPointer) throws -> Result
+    ) rethrows -> Result {
         guard byteCount <= MemoryLayout<InlineStorage>.size, alignment <= MemoryLayout<InlineStorage>.alignment else {
             let heap = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: alignment)
             defer { heap.deallocate() }
             return try body(heap)
         }
         var storage = InlineStorage()
-        return try withUnsafeMutableBytes(of: &storage) { (bytes) throws(ServiceHiveError) -> Result in
+        return try withUnsafeMutableBytes(of: &storage) { bytes in
             try body(bytes.baseAddress.unsafelyUnwrapped)
         }
     }
@@ -149,46 +149,25 @@ enum ArgumentPack {
     }
 }
 
-/// A factory that takes runtime arguments, made ready to store: a plain resolver factory when the argument list is
-/// empty, else the list's signature and types and a factory that reads the arguments from an `ArgumentPack`
-/// buffer. Built `@inlinable`, specialized in the caller; both `ServiceHive.register` and the override builder's
-/// `register` use it.
+/// A factory that takes runtime arguments, made ready to store: the argument list's signature and types, and a
+/// factory that reads the arguments from an `ArgumentPack` buffer. Built `@inlinable`, so that the pack code is
+/// specialized in the caller.
 @usableFromInline
-enum ArgumentFactory<Service> {
-    case withoutArguments(@Sendable (ServiceHive.Resolver) throws -> Service)
-    case withArguments(
-        ArgumentSignature,
-        types: [Any.Type],
-        make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer) throws -> Service
-    )
+struct ArgumentFactory<Service>: Sendable {
+    @usableFromInline let signature: ArgumentSignature?
+    @usableFromInline let types: [Any.Type]
+    @usableFromInline let make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
 
     @inlinable
     init<each Argument>(_ factory: @escaping @Sendable (ServiceHive.Resolver, repeat each Argument) throws -> Service) {
-        guard let signature = ArgumentPack.signature(repeat (each Argument).self) else {
-            // An empty pack: `{ r in … }` without `scope:` lands here. It reads no arguments.
-            self = .withoutArguments { resolver in
-                var offset = 0
-                let none = UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
-                return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: none, at: &offset))
-            }
-            return
-        }
-        self = .withArguments(signature, types: ArgumentPack.types(repeat (each Argument).self)) {
-            resolver, arguments in
-            // Safe: the resolution path checked that the arguments have exactly these types, and laid them out with
-            // `ArgumentPack.store`.
+        signature = ArgumentPack.signature(repeat (each Argument).self)
+        types = ArgumentPack.types(repeat (each Argument).self)
+        make = { resolver, arguments in
+            // Safe: the resolution path checked that the arguments have exactly these types and laid them out with
+            // `ArgumentPack.store`. An empty pack reads nothing, so the placeholder pointer is never read.
+            let buffer = arguments ?? UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
             var offset = 0
-            return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: arguments, at: &offset))
-        }
-    }
-
-    /// The registration to store.
-    func registration(name: String?) -> PendingRegistration<Service> {
-        switch self {
-        case .withoutArguments(let make):
-            return PendingRegistration(name: name, scope: .transient, factory: make)
-        case let .withArguments(signature, types, make):
-            return PendingRegistration(name: name, arguments: signature, argumentTypes: types, factory: make)
+            return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: buffer, at: &offset))
         }
     }
 }

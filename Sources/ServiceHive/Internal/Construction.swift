@@ -1,104 +1,108 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Bionic)
-import Bionic
-#endif
+import Dispatch
 
-/// A `.singleton` or `.weak` instance that one thread is building while others wait for it.
-final class Construction: @unchecked Sendable {
-    // Sendable: `owner` and `entry` are immutable; `isFinished` is guarded by `ConstructionCoordinator.shared`'s
-    // lock.
-    let owner: ResolutionContext
+/// Identifies a thread, or an async construction, as the owner of a construction and as a waiter.
+struct WaiterID: Hashable, Sendable {
+    let raw: UInt
+    init(_ raw: UInt) { self.raw = raw }
+}
+
+/// A shared instance that one thread or task is building while others wait for it.
+final class Construction: Sendable {
     let entry: Entry
-    @exclusivity(unchecked) var isFinished = false
+    let owner: WaiterID
 
-    init(owner: ResolutionContext, entry: Entry) {
-        self.owner = owner
+    init(entry: Entry, owner: WaiterID) {
         self.entry = entry
+        self.owner = owner
     }
 }
 
-/// Makes threads wait for constructions, and refuses a wait that would close a cycle of threads waiting on each
-/// other.
+/// Makes threads wait for constructions, and refuses a wait that would close a cycle of waiters.
 ///
-/// This is the slow path, taken only while a shared instance is being built for the first time, so one
-/// process-wide lock and condition variable serve every hive. No hive lock is ever held while this lock is, and no
-/// user code runs under it.
-final class ConstructionCoordinator: @unchecked Sendable {
-    // Sendable: `mutex` guards every `Construction.isFinished`, `ResolutionContext.waitingFor` and
-    // `ResolutionContext.waitingChain`; `condition` is signalled whenever a construction finishes.
-    static let shared = ConstructionCoordinator()
+/// This is the slow path, taken only while a shared instance is being built for the first time, so one process-wide
+/// lock serves every hive. No hive lock is held while it is, and no user code runs under it.
+enum Waits {
+    /// Guards, and only guards, the constructions in progress and who waits for what.
+    static let graph = Locked(WaitGraph())
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-
-    private init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
+    /// Registers a construction that is about to run its factory.
+    static func begin(_ construction: Construction) {
+        graph.withLock { $0.pending[ObjectIdentifier(construction)] = Pending(construction: construction) }
     }
 
-    /// Marks `construction` finished, successfully or not, and wakes every waiting thread.
-    func finish(_ construction: Construction) {
-        pthread_mutex_lock(mutex)
-        construction.isFinished = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+    /// Marks `construction` finished, successfully or not, and wakes everyone waiting for it.
+    static func finish(_ construction: Construction) {
+        let pending = graph.withLock { $0.pending.removeValue(forKey: ObjectIdentifier(construction)) }
+        for wakeup in pending?.wakeups ?? [] { wakeup.signal() }
     }
 
     /// Blocks until `construction` finishes.
     ///
-    /// - Throws: ``ServiceHiveError/circularDependency(_:)`` instead of waiting when the construction's owner is
-    ///   this thread, or is itself waiting, directly or through other threads, for something this thread is
-    ///   building. Waiting then would deadlock; the chain names the services of the cycle, across the threads.
-    func wait(for construction: Construction, context: ResolutionContext) throws(ServiceHiveError) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if construction.isFinished { return }
-
-        if let cycle = cycle(waitingFor: construction, from: context) {
-            throw .circularDependency(cycle.map(\.serviceKey))
+    /// - Parameters:
+    ///   - waiter: The thread that waits.
+    ///   - chain: The factories running on that thread, outermost first.
+    /// - Throws: ``ServiceHiveError/circularDependency(_:)`` instead of waiting when the construction's owner is the
+    ///   waiter, or is itself waiting, directly or through others, for something the waiter is building.
+    static func wait(for construction: Construction, as waiter: WaiterID, chain: [Entry]) throws(ServiceHiveError) {
+        let semaphore = DispatchSemaphore(value: 0)
+        let isPending = try graph.withLock { (graph) throws(ServiceHiveError) -> Bool in
+            let key = ObjectIdentifier(construction)
+            guard graph.pending[key] != nil else { return false }
+            if let cycle = graph.cycle(waiting: waiter, for: construction, chain: chain) {
+                throw .circularDependency(cycle.map(\.serviceKey))
+            }
+            graph.pending[key]?.wakeups.append(Wakeup(semaphore: semaphore))
+            graph.blocked[waiter] = Blocked(construction: construction, chain: chain + [construction.entry])
+            return true
         }
-
-        context.waitingFor = construction
-        context.waitingChain = context.chainEntries + [construction.entry]
-        while !construction.isFinished {
-            pthread_cond_wait(condition, mutex)
-        }
-        context.waitingFor = nil
-        context.waitingChain = []
+        guard isPending else { return }
+        semaphore.wait()
+        graph.withLock { _ = $0.blocked.removeValue(forKey: waiter) }
     }
+}
 
-    /// The cycle that waiting for `construction` would close, or `nil`. Called with `mutex` held.
+/// Who waits for what. Guarded by `Waits.graph`.
+struct WaitGraph {
+    var pending: [ObjectIdentifier: Pending] = [:]
+    var blocked: [WaiterID: Blocked] = [:]
+
+    /// The cycle that `waiter` waiting for `construction` would close, or `nil`.
     ///
-    /// The walk follows only unfinished constructions. A thread whose awaited construction has finished is about
-    /// to wake and run on, so it blocks nobody; its `waitingFor` is stale until it does, and the finished
-    /// construction's owner may since have exited, with its context's memory reused by another thread.
-    ///
-    /// The wait-for graph is kept acyclic by refusing every wait that would close a cycle, so this walk ends.
-    private func cycle(waitingFor construction: Construction, from context: ResolutionContext) -> [Entry]? {
-        var path = context.chainEntries + [construction.entry]
+    /// The walk follows only unfinished constructions. The graph stays acyclic because every wait that would close a
+    /// cycle is refused, so the walk ends.
+    func cycle(waiting waiter: WaiterID, for construction: Construction, chain: [Entry]) -> [Entry]? {
+        var path = chain + [construction.entry]
         var awaited = construction
         var owner = construction.owner
-        while !(owner === context) {
-            guard let next = owner.waitingFor, !next.isFinished else { return nil }
-            let ownerPath = owner.waitingChain
-            if let index = ownerPath.firstIndex(where: { $0 === awaited.entry }) {
-                path += ownerPath[(index + 1)...]
+        while owner != waiter {
+            guard let next = blocked[owner], pending[ObjectIdentifier(next.construction)] != nil else { return nil }
+            if let index = next.chain.firstIndex(where: { $0 === awaited.entry }) {
+                path += next.chain[(index + 1)...]
             } else {
-                path += ownerPath
+                path += next.chain
             }
-            awaited = next
-            owner = next.owner
+            awaited = next.construction
+            owner = next.construction.owner
         }
         guard let last = path.last, let start = path.firstIndex(where: { $0 === last }) else { return path }
         return Array(path[start...])
     }
+}
+
+struct Pending: Sendable {
+    let construction: Construction
+    var wakeups: [Wakeup] = []
+}
+
+/// What a waiter is blocked on, and its chain followed by the awaited entry.
+struct Blocked: Sendable {
+    let construction: Construction
+    let chain: [Entry]
+}
+
+/// How to wake a waiter.
+struct Wakeup: Sendable {
+    let semaphore: DispatchSemaphore
+
+    func signal() { semaphore.signal() }
 }

@@ -1,191 +1,142 @@
-/// The key a registration is stored under in a ``Registry``.
-struct RegistrationKey: Hashable {
+/// The key a registration is stored under: the service type, its name and its argument types.
+struct RegistrationKey: Hashable, Sendable {
     let service: ObjectIdentifier
     let name: String?
     let arguments: ArgumentSignature?
 
-    /// Whether this is the unnamed registration without arguments, the one stored in the fast table.
+    init(service: ObjectIdentifier, name: String?, arguments: ArgumentSignature?) {
+        self.service = service
+        self.name = name
+        self.arguments = arguments
+    }
+
+    init<Service>(_: Service.Type, name: String?, arguments: ArgumentSignature? = nil) {
+        self.init(service: ObjectIdentifier(Service.self), name: name, arguments: arguments)
+    }
+
+    /// Whether this is the unnamed registration without arguments, which most resolves ask for.
     var isPlain: Bool { name == nil && arguments == nil }
 }
 
-/// What a hive keeps for one registration (or one override) between resolves.
-enum Slot {
-    /// Nothing is cached.
-    case empty
-    /// A thread is running the factory; others wait for it on the ``Construction``.
-    case building(Construction)
-    /// The cached instance, boxed in a `Box<Service>`.
-    case instance(AnyObject)
-    /// A weakly held instance.
-    case weak(WeakBox)
-}
-
-/// A strong box for a cached instance.
-final class Box<Value>: @unchecked Sendable {
-    // Sendable: no lock, because `value` is immutable after init. Handing one shared instance to every thread is
-    // what a singleton is; `ServiceHive.Scope.singleton` documents that the instance itself must be thread-safe.
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// A weak box for a `.weak` instance.
-final class WeakBox {
-    // Written once in init; read through the runtime's thread-safe weak-reference load.
-    @exclusivity(unchecked) weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
-}
-
-/// One registration or override: what it builds, how long its instances live and where it came from.
+/// One registration, or one override: what it builds, how long its instances live, and where it was made.
 ///
-/// Everything but `slot` and `isRemoved` is immutable after init.
-class Entry: @unchecked Sendable {
-    // Sendable: `slot`, `instanceBox`, `isRemoved` and `sequence` are guarded by the owning hive family's
-    // `HiveFamily.lock`; every other stored property is a `let`.
+/// Immutable. The instances it builds are cached beside it, in a `Record`'s slot or an override layer's cache.
+final class Entry: Sendable {
     let key: RegistrationKey
     let scope: ServiceHive.Scope
+    /// How the resolution path treats the scope: a trivial enum, cheaper to switch on than `scope`.
+    let lifetime: Lifetime
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
     let site: ServiceHive.RegistrationSite
-    /// Registration order within the family, for stable listings. Set once, under `HiveFamily.lock`, before the
-    /// entry is stored.
-    @exclusivity(unchecked) var sequence: UInt64 = 0
+    /// A `Factory<Service>` for the `serviceType` of this entry.
+    let factory: any ErasedFactory
+    /// For `register(_:name:instance:)`: the `Box<Service>` every resolve returns.
+    let instance: Instance?
 
-    /// The cached instance for `.singleton` and `.weak`. Guarded by `HiveFamily.lock`; changed only through
-    /// `replaceSlot(with:)`.
-    @exclusivity(unchecked) private(set) var slot: Slot = .empty
-    /// An unretained copy of the box in `slot` when it holds `.instance`, so that the hot path reads a cached
-    /// instance without retaining the box. `slot` keeps the box alive. Guarded by `HiveFamily.lock`.
-    @exclusivity(unchecked) private(set) var instanceBox: Unmanaged<AnyObject>?
-    /// Set when the registration is unregistered or rolled back. Guarded by `HiveFamily.lock`.
-    @exclusivity(unchecked) var isRemoved = false
-
-    init(
-        key: RegistrationKey,
+    init<Service>(
+        _: Service.Type,
+        name: String?,
         scope: ServiceHive.Scope,
-        serviceType: Any.Type,
-        argumentTypes: [Any.Type],
-        site: ServiceHive.RegistrationSite
+        arguments: ArgumentSignature? = nil,
+        argumentTypes: [Any.Type] = [],
+        site: ServiceHive.RegistrationSite,
+        factory: Factory<Service>,
+        instance: Box<Service>? = nil
     ) {
-        self.key = key
+        key = RegistrationKey(Service.self, name: name, arguments: arguments)
         self.scope = scope
-        self.serviceType = serviceType
+        lifetime = Lifetime(scope)
+        serviceType = Service.self
         self.argumentTypes = argumentTypes
         self.site = site
+        self.factory = factory
+        self.instance = instance
     }
 
-    /// Replaces the slot and returns the old one, which the caller releases after unlocking: releasing an
-    /// instance runs its `deinit`, which may resolve. Called with `HiveFamily.lock` held.
-    func replaceSlot(with new: Slot) -> Slot {
-        let old = slot
-        slot = new
-        if case .instance(let box) = new {
-            instanceBox = .passUnretained(box)
-        } else {
-            instanceBox = nil
-        }
-        return old
+    /// The factory, typed. `Service` must be this entry's service type.
+    @inline(__always)
+    func factory<Service>(of _: Service.Type) -> Factory<Service> {
+        // Safe: `init` is the only way to make an entry, and it stores a `Factory<Service>` under a key derived from
+        // `Service.self`; callers look entries up by that key.
+        unsafeDowncast(factory, to: Factory<Service>.self)
     }
 
-    /// Resolves this registration's key from `hive`, for `ServiceHive.validate()`.
-    func resolveForValidation(from hive: ServiceHive) throws(ServiceHiveError) {
-        preconditionFailure("TypedEntry, the only subclass of Entry, overrides this")
-    }
-
-    /// The printable key; built only on error and introspection paths.
+    /// The printable key; built on error and introspection paths only.
     var serviceKey: ServiceHive.ServiceKey {
         ServiceHive.ServiceKey(
-            service: typeName(serviceType),
-            name: key.name,
-            argumentTypes: argumentTypes.map(typeName)
-        )
+            service: typeName(serviceType), name: key.name, argumentTypes: argumentTypes.map(typeName))
     }
-
 }
 
-/// A registration whose factory builds a `Service`.
-///
-/// `TypedEntry` is the only subclass of `Entry`, and its initializer derives the key's service identifier from
-/// `Service.self` itself. So an entry stored under `ObjectIdentifier(S.self)` is always a `TypedEntry<S>`, which
-/// is what makes the resolution path's `unsafeDowncast` to `TypedEntry<S>` safe. Likewise the factory closure was
-/// built for exactly the argument tuple that `key.arguments` names.
-final class TypedEntry<Service>: Entry, @unchecked Sendable {
-    // Sendable: the factories are immutable; the inherited mutable state is guarded as `Entry` says.
+/// How the resolution path treats a scope.
+enum Lifetime: Sendable {
+    case transient, graph, weak
+    /// `.singleton` and named scopes: one instance, cached.
+    case shared
 
-    /// The factory, in one of three forms, stored as the caller wrote it so that building calls it directly, with
-    /// no wrapping closure in between. `form` says which field holds it; the other two hold a closure that traps.
-    /// The fields are not optionals on purpose: calling a closure taken out of an `Optional` of a generic function
-    /// type makes specialized callers allocate a reabstraction thunk on every call.
-    let form: Form
-    let plainFactory: @Sendable () throws -> Service
-    let resolverFactory: @Sendable (ServiceHive.Resolver) throws -> Service
-    /// The raw pointer points at the runtime arguments, laid out by `ArgumentPack.store` for exactly the types in
-    /// `argumentTypes`.
-    let argumentFactory: @Sendable (ServiceHive.Resolver, UnsafeRawPointer) throws -> Service
-
-    /// Which factory field holds the factory.
-    enum Form {
-        case plain, resolver, arguments
-    }
-
-    init(
-        name: String?,
-        arguments: ArgumentSignature?,
-        scope: ServiceHive.Scope,
-        argumentTypes: [Any.Type],
-        site: ServiceHive.RegistrationSite,
-        factory: Factory
-    ) {
-        // The unused forms get closures that capture nothing, so they cost no allocation.
-        switch factory {
-        case .plain(let make):
-            (form, plainFactory) = (.plain, make)
-            resolverFactory = { _ in preconditionFailure("an entry calls only its own form of factory") }
-            argumentFactory = { _, _ in preconditionFailure("an entry calls only its own form of factory") }
-        case .resolver(let make):
-            (form, resolverFactory) = (.resolver, make)
-            plainFactory = { preconditionFailure("an entry calls only its own form of factory") }
-            argumentFactory = { _, _ in preconditionFailure("an entry calls only its own form of factory") }
-        case .arguments(let make):
-            (form, argumentFactory) = (.arguments, make)
-            plainFactory = { preconditionFailure("an entry calls only its own form of factory") }
-            resolverFactory = { _ in preconditionFailure("an entry calls only its own form of factory") }
-        }
-        super.init(
-            key: RegistrationKey(service: ObjectIdentifier(Service.self), name: name, arguments: arguments),
-            scope: scope,
-            serviceType: Service.self,
-            argumentTypes: argumentTypes,
-            site: site
-        )
-    }
-
-    /// Runs the factory.
-    ///
-    /// - Parameters:
-    ///   - view: The hive the factory's resolver resolves from.
-    ///   - arguments: The runtime arguments, for a registration that takes them.
-    @inline(__always)
-    func make(view: ServiceHive, arguments: UnsafeRawPointer?) throws -> Service {
-        switch form {
-        case .plain:
-            return try plainFactory()
-        case .resolver:
-            return try resolverFactory(ServiceHive.Resolver(hive: view))
-        case .arguments:
-            // Safe: an entry that takes arguments is found only under a key with an argument signature, and the
-            // resolution path checks its exact types, then passes arguments laid out for them.
-            return try argumentFactory(ServiceHive.Resolver(hive: view), arguments.unsafelyUnwrapped)
+    init(_ scope: ServiceHive.Scope) {
+        switch scope.kind {
+        case .transient: self = .transient
+        case .graph: self = .graph
+        case .weak: self = .weak
+        case .singleton, .named: self = .shared
         }
     }
+}
 
-    override func resolveForValidation(from hive: ServiceHive) throws(ServiceHiveError) {
-        _ = try hive.resolveService(Service.self, name: key.name)
-    }
+/// A registration's factory, in the one form the resolution path calls.
+final class Factory<Service>: Sendable {
+    /// Builds an instance. The pointer holds the runtime arguments, laid out by `ArgumentPack.store` for exactly the
+    /// entry's argument types, or is `nil` for a registration without arguments.
+    let make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
 
-    /// The three factory forms.
-    enum Factory {
-        case plain(@Sendable () throws -> Service)
-        case resolver(@Sendable (ServiceHive.Resolver) throws -> Service)
-        case arguments(@Sendable (ServiceHive.Resolver, UnsafeRawPointer) throws -> Service)
+    init(_ make: @escaping @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service) {
+        self.make = make
     }
+}
+
+/// A `Factory` whose service type is not known statically.
+protocol ErasedFactory: AnyObject, Sendable {
+    /// Resolves `key`, a key of this factory's service, from `resolver`, and discards the instance.
+    func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError)
+}
+
+extension Factory: ErasedFactory {
+    func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError) {
+        let _: Service = try resolver.core.resolve(key)
+    }
+}
+
+/// A cached instance and what it was built from. Its one subclass, `Box`, holds the value, so that a slot holds a
+/// single reference, which can leave a lock as a `Sendable` value.
+class Instance: @unchecked Sendable {
+    // Sendable: immutable. Handing one shared instance to every thread is what a shared scope means;
+    // `ServiceHive.Scope` documents that such an instance must be safe to use from any thread.
+    let dependencies: Dependencies
+
+    init(dependencies: Dependencies) {
+        self.dependencies = dependencies
+    }
+}
+
+/// An instance of a `Value`: a service, or for `.weak` a `WeakReference`.
+final class Box<Value>: Instance, @unchecked Sendable {
+    // Sendable: as `Instance`; `value` never changes after init.
+    let value: Value
+
+    init(_ value: Value, dependencies: Dependencies = .none) {
+        self.value = value
+        super.init(dependencies: dependencies)
+    }
+}
+
+/// The weak reference of a `.weak` instance, held in a `Box<WeakReference>`.
+struct WeakReference {
+    weak var object: AnyObject?
+}
+
+/// The name ServiceHive prints for a type: `TradeService` for `any TradeService`, `Int` for `Swift.Int`.
+func typeName(_ type: Any.Type) -> String {
+    String(describing: type)
 }

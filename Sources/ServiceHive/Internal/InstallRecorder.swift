@@ -1,39 +1,40 @@
-/// What one ``ServiceHive/install(_:)-([ServiceModule])`` registered, so that the registrations can be attributed to their module
-/// and rolled back if the install fails.
+/// What one ``ServiceHive/install(_:)`` changed, so that its registrations can be attributed to their module and the
+/// whole install undone if it fails.
 ///
-/// `install` binds it to the task-local ``current`` while it calls each module's `register(in:)`; `add` reads it.
-final class InstallRecorder: @unchecked Sendable {
-    // Sendable: `hive` is immutable; `module` and `entries` are guarded by `lock`, since a module could register
-    // from a task that it starts and that inherits the task-local.
-
+/// `install` binds it to the task-local ``current`` while modules register and start; `add` and `unregister` report
+/// to it.
+final class InstallRecorder: Sendable {
     /// The install running in the current task, if any.
     @TaskLocal static var current: InstallRecorder?
 
-    /// The hive being installed into; registrations into other hives are not recorded.
+    /// The hive being installed into; changes to other hives are not recorded.
     let hive: ServiceHive
-    private let lock = Lock.allocate()
-    private var module: String?
-    private var entries: [Entry] = []
+    /// Guards, and only guards, the module being installed and the changes made so far. A module may change the
+    /// hive from tasks it starts, which inherit the task-local.
+    private let state = Locked(Changes())
+
+    struct Changes: Sendable {
+        var module: String?
+        /// The registrations the install added, in order.
+        var added: [Entry] = []
+        /// The registrations the install removed, in order, to restore if it fails.
+        var removed: [Record] = []
+    }
 
     init(hive: ServiceHive) {
         self.hive = hive
     }
 
-    deinit {
-        lock.deallocate()
+    /// The module whose `register(in:)` or `start(in:)` is running.
+    var module: String? {
+        get { state.withLock { $0.module } }
+        set { state.withLock { $0.module = newValue } }
     }
 
-    /// The module whose `register(in:)` is running.
-    var currentModule: String? {
-        get { lock.withLock { module } }
-        set { lock.withLock { module = newValue } }
-    }
+    func added(_ entry: Entry) { state.withLock { $0.added.append(entry) } }
 
-    /// Records a registration made by the install.
-    func record(_ entry: Entry) {
-        lock.withLock { entries.append(entry) }
-    }
+    func removed(_ record: Record) { state.withLock { $0.removed.append(record) } }
 
-    /// Everything the install registered, in order.
-    var recorded: [Entry] { lock.withLock { entries } }
+    /// Everything the install changed.
+    var changes: Changes { state.withLock { $0 } }
 }

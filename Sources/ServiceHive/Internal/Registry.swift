@@ -1,152 +1,191 @@
-/// The registrations of one hive, or of one override scope.
+/// The registrations of one hive, or the overrides of one layer, and the instances cached beside them.
 ///
-/// The unnamed, argument-free registrations, which are most resolves, live in a table keyed by the service's
-/// `ObjectIdentifier` alone, so the hot path hashes one word, as a hand-written locator would. Named and argument
-/// variants are kept in a short list per service, so finding one also hashes one word, then compares names.
+/// They are grouped by service in a `ServiceTable`, so every lookup hashes one word. A service's unnamed registration
+/// without arguments, which most resolves ask for, has a place of its own; its named and argument registrations are
+/// a list, indexed once it grows past a few, so registering thousands of names stays linear in debug builds too.
 ///
-/// The tables hold their entries as `Unmanaged` references that the registry retains itself: a lookup then hands
-/// out a borrowed reference with no retain-release pair. The registry is `~Copyable`, so exactly one owner
-/// releases those references, in `deinit`; `store` and `remove` keep the counts balanced.
-struct Registry: ~Copyable {
-    private var plain: [ObjectIdentifier: Unmanaged<Entry>] = [:]
-    private var variants: [ObjectIdentifier: Variants] = [:]
+/// Like its table, a registry is freed by its owner, with ``drain()``, exactly once.
+struct Registry {
+    private var services = ServiceTable<Registrations>()
 
-    /// The named and argument-taking registrations of one service: a short list, searched in order, until it
-    /// grows past `Variants.listLimit`; then a dictionary, so that a service with thousands of names still
-    /// resolves in constant time.
-    private enum Variants {
-        case list([Variant])
-        case table([VariantKey: Unmanaged<Entry>])
+    /// The registrations of one service.
+    struct Registrations {
+        var plain: Record?
+        var variants: [Record] = []
+        /// Where each variant is in `variants`, once there are more than `indexThreshold`.
+        var index: [VariantKey: Int]?
 
-        static let listLimit = 8
+        static let indexThreshold = 8
 
-        func entry(for key: VariantKey) -> Unmanaged<Entry>? {
-            switch self {
-            case .list(let list): return list.first { $0.key == key }?.entry
-            case .table(let table): return table[key]
-            }
-        }
-
-        /// Stores `entry` under `key` and returns the entry it replaced.
-        mutating func store(_ entry: Unmanaged<Entry>, for key: VariantKey) -> Unmanaged<Entry>? {
-            switch self {
-            case .list(var list):
-                if let index = list.firstIndex(where: { $0.key == key }) {
-                    let replaced = list[index].entry
-                    list[index] = Variant(key: key, entry: entry)
-                    self = .list(list)
-                    return replaced
-                }
-                list.append(Variant(key: key, entry: entry))
-                self =
-                    list.count > Self.listLimit
-                    ? .table(Dictionary(uniqueKeysWithValues: list.map { ($0.key, $0.entry) })) : .list(list)
-                return nil
-            case .table(var table):
-                let replaced = table.updateValue(entry, forKey: key)
-                self = .table(table)
-                return replaced
-            }
-        }
-
-        /// Removes the entry under `key` and returns it.
-        mutating func remove(_ key: VariantKey) -> Unmanaged<Entry>? {
-            switch self {
-            case .list(var list):
-                guard let index = list.firstIndex(where: { $0.key == key }) else { return nil }
-                let removed = list.remove(at: index).entry
-                self = .list(list)
-                return removed
-            case .table(var table):
-                let removed = table.removeValue(forKey: key)
-                self = .table(table)
-                return removed
-            }
-        }
-
-        var all: [(key: VariantKey, entry: Unmanaged<Entry>)] {
-            switch self {
-            case .list(let list): return list.map { ($0.key, $0.entry) }
-            case .table(let table): return table.map { ($0.key, $0.value) }
-            }
-        }
-
-        var isEmpty: Bool {
-            switch self {
-            case .list(let list): return list.isEmpty
-            case .table(let table): return table.isEmpty
-            }
+        func position(of key: RegistrationKey) -> Int? {
+            if let index { return index[VariantKey(key)] }
+            return variants.firstIndex { $0.entry.key == key }
         }
     }
 
     /// What tells a service's variants apart.
-    private struct VariantKey: Hashable {
+    struct VariantKey: Hashable {
         let name: String?
         let arguments: ArgumentSignature?
-    }
-
-    private struct Variant {
-        let key: VariantKey
-        let entry: Unmanaged<Entry>
-    }
-
-    init() {}
-
-    /// A registry holding `entries`; for keys that repeat, the last entry wins.
-    init(_ entries: [Entry]) {
-        for entry in entries {
-            let replaced = store(entry)
-            withExtendedLifetime(replaced) {}
+        init(_ key: RegistrationKey) {
+            name = key.name
+            arguments = key.arguments
         }
     }
 
-    deinit {
-        for entry in plain.values { entry.release() }
-        for variants in variants.values {
-            for variant in variants.all { variant.entry.release() }
-        }
+    /// The record stored under `key`.
+    subscript(key: RegistrationKey) -> Record? {
+        guard let bucket = services.index(of: key.service) else { return nil }
+        if key.isPlain { return services[bucket: bucket].plain }
+        return services[bucket: bucket].position(of: key).map { services[bucket: bucket].variants[$0] }
     }
 
-    /// The entry stored under `key`, borrowed: valid while the family lock is held and the entry is not removed.
+    /// The common case of a lookup, read in place: a transient's entry, or a singleton's cached instance. `nil`
+    /// when this registry has nothing under `key`.
     @inline(__always)
-    func entry(for key: RegistrationKey) -> Unmanaged<Entry>? {
-        if key.isPlain { return plain[key.service] }
-        return variants[key.service]?.entry(for: VariantKey(name: key.name, arguments: key.arguments))
-    }
-
-    /// Stores `entry` under its key and returns the entry it replaced, if any, which the caller releases after
-    /// unlocking.
-    mutating func store(_ entry: Entry) -> Entry? {
-        let key = entry.key
-        let retained = Unmanaged.passRetained(entry)
+    func quickLookUp(_ key: RegistrationKey, argumentsMatch: ([Any.Type]) -> Bool) -> QuickLookup? {
+        guard let bucket = services.index(of: key.service) else { return nil }
         if key.isPlain {
-            return plain.updateValue(retained, forKey: key.service)?.takeRetainedValue()
+            // Read in place, field by field: copying the record out would retain and release all it holds.
+            switch services[bucket: bucket].plain?.entry.lifetime {
+            case nil:
+                return nil
+            case .transient?:
+                return .transient(services[bucket: bucket].plain!.entry)
+            case .shared?:
+                guard case .instance(let instance)? = services[bucket: bucket].plain?.slot,
+                    !instance.dependencies.crossesFamilies
+                else { return .detailed }
+                return .cached(instance)
+            case .weak?, .graph?:
+                return .detailed
+            }
         }
-        let variantKey = VariantKey(name: key.name, arguments: key.arguments)
-        return variants[key.service, default: .list([])].store(retained, for: variantKey)?.takeRetainedValue()
+        guard let position = services[bucket: bucket].position(of: key) else { return nil }
+        let record = services[bucket: bucket].variants[position]
+        guard key.arguments == nil || argumentsMatch(record.entry.argumentTypes) else { return .detailed }
+        return record.quickLookUp()
     }
 
-    /// Removes the entry stored under `key` and returns it, for the caller to release after unlocking.
-    mutating func remove(_ key: RegistrationKey) -> Entry? {
-        if key.isPlain { return plain.removeValue(forKey: key.service)?.takeRetainedValue() }
-        let removed = variants[key.service]?.remove(VariantKey(name: key.name, arguments: key.arguments))
-        if variants[key.service]?.isEmpty == true { variants[key.service] = nil }
-        return removed?.takeRetainedValue()
-    }
-
-    /// Every entry for the service and name, whatever its arguments. Used on error paths only.
-    func entries(service: ObjectIdentifier, name: String?) -> [Entry] {
-        var found: [Entry] = []
-        if name == nil, let entry = plain[service] { found.append(entry.takeUnretainedValue()) }
-        for variant in variants[service]?.all ?? [] where variant.key.name == name {
-            found.append(variant.entry.takeUnretainedValue())
+    /// Stores `record` under its entry's key. The caller has checked that the key is free.
+    mutating func insert(_ record: Record) {
+        let key = record.entry.key
+        services.update(key.service, empty: { Registrations() }) { registrations in
+            if key.isPlain {
+                registrations.plain = record
+                return
+            }
+            registrations.variants.append(record)
+            if registrations.index != nil {
+                registrations.index?[VariantKey(key)] = registrations.variants.count - 1
+            } else if registrations.variants.count > Registrations.indexThreshold {
+                registrations.index = Dictionary(
+                    uniqueKeysWithValues: registrations.variants.enumerated().map { (VariantKey($1.entry.key), $0) })
+            }
         }
-        return found
     }
 
-    /// All entries, in no particular order.
-    var allEntries: [Entry] {
-        plain.values.map { $0.takeUnretainedValue() }
-            + variants.values.flatMap { $0.all.map { $0.entry.takeUnretainedValue() } }
+    /// Removes the record under `key` and returns it, for the caller to release after unlocking.
+    mutating func remove(_ key: RegistrationKey) -> Record? {
+        guard services.index(of: key.service) != nil else { return nil }
+        let removed = services.update(key.service, empty: { Registrations() }) { registrations -> Record? in
+            if key.isPlain { return exchange(&registrations.plain, with: nil) }
+            guard let position = registrations.position(of: key) else { return nil }
+            let removed = registrations.variants.remove(at: position)
+            if registrations.index != nil {
+                registrations.index = Dictionary(
+                    uniqueKeysWithValues: registrations.variants.enumerated().map { (VariantKey($1.entry.key), $0) })
+            }
+            return removed
+        }
+        if let bucket = services.index(of: key.service), services[bucket: bucket].plain == nil,
+            services[bucket: bucket].variants.isEmpty
+        {
+            _ = services.removeValue(for: key.service)
+        }
+        return removed
     }
+
+    /// Runs `body` on the slot of `entry`'s record; `nil` when `entry` is no longer the one registered.
+    mutating func withSlot<Result>(of entry: Entry, _ body: (inout Slot) -> Result) -> Result? {
+        let key = entry.key
+        guard services.index(of: key.service) != nil else { return nil }
+        return services.update(key.service, empty: { Registrations() }) { registrations -> Result? in
+            if key.isPlain {
+                guard registrations.plain?.entry === entry else { return nil }
+                return body(&registrations.plain!.slot)
+            }
+            guard let position = registrations.position(of: key), registrations.variants[position].entry === entry
+            else { return nil }
+            return body(&registrations.variants[position].slot)
+        }
+    }
+
+    /// Every record, in no particular order.
+    var records: [Record] {
+        services.allValues.flatMap { ($0.plain.map { [$0] } ?? []) + $0.variants }
+    }
+
+    /// Every record for `service`, whatever its name and arguments. Used on error paths.
+    func records(of service: ObjectIdentifier) -> [Record] {
+        guard let bucket = services.index(of: service) else { return [] }
+        return (services[bucket: bucket].plain.map { [$0] } ?? []) + services[bucket: bucket].variants
+    }
+
+    var isEmpty: Bool { services.count == 0 }
+
+    /// Frees the registry and returns its records, for the caller to release after unlocking: releasing an instance
+    /// runs its `deinit`, which may resolve. The registry is empty afterwards, and may be used again.
+    mutating func drain() -> [Record] {
+        let drained = records
+        services.destroy()
+        services = ServiceTable()
+        return drained
+    }
+}
+
+/// A registration in a hive, with what the hive keeps for it between resolves.
+struct Record: Sendable {
+    let entry: Entry
+    /// The registration order in the hive family, for stable listings.
+    let sequence: UInt64
+    /// The cached instance of a shared scope.
+    var slot: Slot = .empty
+
+    /// A transient's entry, or a singleton's instance cached beside it, or `.detailed` for everything else.
+    @inline(__always)
+    func quickLookUp() -> QuickLookup {
+        switch entry.lifetime {
+        case .transient:
+            return .transient(entry)
+        case .shared:
+            guard case .instance(let instance) = slot, !instance.dependencies.crossesFamilies else { return .detailed }
+            return .cached(instance)
+        case .weak, .graph:
+            return .detailed
+        }
+    }
+}
+
+/// What is cached for a shared registration, in a hive or in an override layer.
+enum Slot: Sendable {
+    /// Nothing is cached.
+    case empty
+    /// A thread or task is running the factory; others wait for it.
+    case building(Construction)
+    /// The cached instance: a `Box<Service>`, or for `.weak` a `Box<WeakReference>`.
+    case instance(Instance)
+
+    var isEmpty: Bool {
+        if case .empty = self { return true }
+        return false
+    }
+}
+
+/// Swaps `value` for `new` and returns the old value.
+@inline(__always)
+func exchange<Value>(_ value: inout Value, with new: Value) -> Value {
+    let old = value
+    value = new
+    return old
 }

@@ -87,3 +87,8 @@ protocol FeatureFlags: Sendable {
 struct FixedFlags: FeatureFlags {
     let isEnabled: Bool
 }
+
+extension ServiceHive.Scope {
+    /// The four scopes every hive understands, for tests that pick one at random.
+    static let builtIn: [Self] = [.transient, .singleton, .weak, .graph]
+}

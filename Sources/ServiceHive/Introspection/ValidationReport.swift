@@ -1,47 +1,5 @@
 extension ServiceHive {
-    /// Tries every registration of this hive and reports every failure at once.
-    ///
-    /// ```swift
-    /// @Test("the composition root is sound")
-    /// func compositionRoot() async throws {
-    ///     let hive = ServiceHive()
-    ///     try await hive.install(AppModules.all)
-    ///     #expect(hive.validate().failures.isEmpty)
-    /// }
-    /// ```
-    ///
-    /// Each registration is resolved once, in a sandbox: an override scope with no overrides, so every
-    /// `.singleton` and `.weak` instance built while validating belongs to the sandbox and is released when
-    /// validation ends. The hive is left with no cached instance and no other trace. The factories do run, so
-    /// validate at startup or in a test, not on a hot path; a factory with outside effects has them once more.
-    ///
-    /// A failure gives the registration and the error: a missing dependency with the chain that needed it, a
-    /// cycle, or a factory's own error. Registrations that take runtime arguments can't be built without them and
-    /// are listed as skipped. A parent's registrations are validated on the parent.
-    ///
-    /// - Returns: The report.
-    public func validate() -> ValidationReport {
-        let entries = state.lock.withLock { state.registry.pointee.allEntries }.sorted { $0.sequence < $1.sequence }
-        var report = ValidationReport(passed: [], failures: [], skipped: [])
-        withOverrides { _ in
-        } operation: {
-            for entry in entries {
-                guard entry.key.arguments == nil else {
-                    report.skipped.append(entry.registration)
-                    continue
-                }
-                do throws(ServiceHiveError) {
-                    try entry.resolveForValidation(from: self)
-                    report.passed.append(entry.registration)
-                } catch {
-                    report.failures.append(ValidationReport.Failure(registration: entry.registration, error: error))
-                }
-            }
-        }
-        return report
-    }
-
-    /// The outcome of ``validate()``.
+    /// The outcome of ``validate(_:)``.
     public struct ValidationReport: Sendable, CustomStringConvertible {
         /// A registration that failed to resolve, and why.
         public struct Failure: Sendable, CustomStringConvertible {

@@ -15,6 +15,8 @@ extension ServiceHive {
         public var name: String?
         /// The names of the runtime argument types, in order; empty when the registration takes none.
         public var argumentTypes: [String]
+        /// What a failed lookup saw nearby, for the error message. Not part of the key's identity.
+        var notes = LookupNotes()
 
         /// Creates a key from type names.
         ///
@@ -46,6 +48,18 @@ extension ServiceHive {
             return details.isEmpty ? service : "\(service) (\(details.joined(separator: ", ")))"
         }
 
+        /// Whether two keys name the same service, name and argument types.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.service == rhs.service && lhs.name == rhs.name && lhs.argumentTypes == rhs.argumentTypes
+        }
+
+        /// Hashes the service, name and argument types.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(service)
+            hasher.combine(name)
+            hasher.combine(argumentTypes)
+        }
+
         /// Orders keys by service name, then name (unnamed first), then argument types.
         public static func < (lhs: Self, rhs: Self) -> Bool {
             if lhs.service != rhs.service { return lhs.service < rhs.service }
@@ -60,9 +74,11 @@ extension ServiceHive {
     }
 }
 
-/// The name ServiceHive prints for a type: `TradeService` for `any TradeService`, `Int` for `Swift.Int`.
-func typeName(_ type: Any.Type) -> String {
-    String(describing: type)
+/// What a failed lookup saw near the missing key: the names registered for the same service, and whether child
+/// hives provide the service.
+struct LookupNotes: Sendable {
+    var registeredNames: [String?] = []
+    var providedByChildren = false
 }
 
 extension Array where Element == ServiceHive.ServiceKey {

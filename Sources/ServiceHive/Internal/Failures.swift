@@ -1,0 +1,53 @@
+/// What a lookup that found nothing saw, for its error.
+struct Missing: Sendable {
+    /// The entries registered for the same service under other names or arguments, in the hives searched.
+    let candidates: [Entry]
+    /// Whether child hives of this family have provided the service.
+    let providedByChildren: Bool
+}
+
+extension HiveCore {
+    /// What a lookup for `key` that found nothing saw. Called with the family lock held, on the error path only.
+    func missing(_ key: RegistrationKey, in state: borrowing FamilyState, layers: OverrideLayer?) -> Missing {
+        var candidates: [Entry] = []
+        let stack = layers.map { Array($0.stack) } ?? []
+        for id in lineage {
+            for layer in stack where layer.hive.id == id && layer.familyID == familyID {
+                candidates += layer.overrides.values.filter { $0.key.service == key.service }
+            }
+            candidates += state.hives[id.index].registry.records(of: key.service).map(\.entry)
+        }
+        return Missing(candidates: candidates, providedByChildren: state.providedByChildren.contains(key.service))
+    }
+
+    /// The lookup a construction made when nothing answered: a dependency too, since an override would answer it.
+    func miss(_ key: RegistrationKey) -> Dependency {
+        Dependency(family: familyID, key: key, searched: lineage, entry: nil)
+    }
+
+    /// The error for a lookup that found nothing: ``ServiceHiveError/argumentMismatch(_:registered:chain:)`` when
+    /// the service and name exist with other arguments, else ``ServiceHiveError/notRegistered(_:chain:)``.
+    func missingError(
+        _ key: RegistrationKey,
+        _ serviceType: Any.Type,
+        _ argumentTypes: [Any.Type],
+        _ missing: Missing,
+        context: ThreadContext
+    ) -> ServiceHiveError {
+        var requested = ServiceHive.ServiceKey(
+            service: typeName(serviceType), name: key.name, argumentTypes: argumentTypes.map(typeName))
+        let chain = context.chainKeys()
+        let sameName = missing.candidates.filter { $0.key.name == key.name }
+        guard sameName.isEmpty else {
+            var registered: [[String]] = []
+            for entry in sameName where !registered.contains(entry.argumentTypes.map(typeName)) {
+                registered.append(entry.argumentTypes.map(typeName))
+            }
+            return .argumentMismatch(requested, registered: registered, chain: chain)
+        }
+        var names: [String?] = []
+        for entry in missing.candidates where !names.contains(entry.key.name) { names.append(entry.key.name) }
+        requested.notes = LookupNotes(registeredNames: names, providedByChildren: missing.providedByChildren)
+        return .notRegistered(requested, chain: chain)
+    }
+}

@@ -1,0 +1,121 @@
+/// A hash table from a service's `ObjectIdentifier` to a `Value`: open addressing, linear probing, a multiplicative
+/// hash of the identifier's address, and storage that it allocates and frees itself.
+///
+/// Why not `Dictionary`, measured by the Benchmarks package's "02 singleton resolve" and "04 named resolve" and by
+/// callgrind (see the README's performance section): SipHash costs about 90 instructions a lookup, the largest single
+/// cost of a cached singleton's resolve; and a dictionary is reference-counted storage, so the optimizer retains and
+/// releases every registry it reads under the lock, and copies out every value it reads. This table is a trivial
+/// value, two pointers and two counts, so reading it costs no reference counting, and values are read in place.
+///
+/// The price: it does not free its storage by itself. `FamilyState` and `OverrideLayer` own every table they hold and
+/// call ``destroy()`` exactly once, and never copy one for longer than a read.
+struct ServiceTable<Value> {
+    /// The key of each bucket, `nil` for a vacant one; or no storage at all while the table is empty and new.
+    private var keys: UnsafeMutablePointer<ObjectIdentifier?>?
+    /// The value of each occupied bucket; vacant buckets are uninitialized.
+    private var values: UnsafeMutablePointer<Value>
+    private var capacity = 0
+    private(set) var count = 0
+
+    /// An empty table, which allocates nothing until the first value is added.
+    init() {
+        values = .allocate(capacity: 0)
+    }
+
+    /// Frees the storage and the values in it. The table must not be used afterwards.
+    func destroy() {
+        if let keys {
+            for index in 0..<capacity where keys[index] != nil { (values + index).deinitialize(count: 1) }
+            keys.deallocate()
+        }
+        values.deallocate()
+    }
+
+    /// The bucket of `service`, or `nil`.
+    @inline(__always)
+    func index(of service: ObjectIdentifier) -> Int? {
+        guard let keys else { return nil }
+        let mask = capacity - 1
+        var index = Self.hash(service) & mask
+        while let key = keys[index] {
+            if key == service { return index }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// The value in the occupied bucket `index`, read and written in place.
+    @inline(__always)
+    subscript(bucket index: Int) -> Value {
+        unsafeAddress { UnsafePointer(values + index) }
+        nonmutating unsafeMutableAddress { values + index }
+    }
+
+    /// Runs `body` on the value for `service`, adding one made by `empty` first if there is none.
+    mutating func update<Result>(
+        _ service: ObjectIdentifier,
+        empty: () -> Value,
+        _ body: (inout Value) -> Result
+    ) -> Result {
+        if let index = index(of: service) { return body(&values[index]) }
+        if (count + 1) * 4 > capacity * 3 { grow() }
+        let keys = keys!
+        var index = Self.hash(service) & (capacity - 1)
+        while keys[index] != nil { index = (index + 1) & (capacity - 1) }
+        keys[index] = service
+        (values + index).initialize(to: empty())
+        count += 1
+        return body(&values[index])
+    }
+
+    /// Removes the value for `service` and returns it.
+    mutating func removeValue(for service: ObjectIdentifier) -> Value? {
+        guard let keys, var hole = index(of: service) else { return nil }
+        let removed = (values + hole).move()
+        keys[hole] = nil
+        count -= 1
+        // Backward-shift deletion: move later members of the probe run into the hole, so no tombstones are needed.
+        let mask = capacity - 1
+        var index = (hole + 1) & mask
+        while let key = keys[index] {
+            let home = Self.hash(key) & mask
+            if (index - home) & mask >= (index - hole) & mask {
+                keys[hole] = key
+                (values + hole).moveInitialize(from: values + index, count: 1)
+                keys[index] = nil
+                hole = index
+            }
+            index = (index + 1) & mask
+        }
+        return removed
+    }
+
+    /// Every value, in no particular order.
+    var allValues: [Value] {
+        guard let keys else { return [] }
+        return (0..<capacity).compactMap { keys[$0] == nil ? nil : values[$0] }
+    }
+
+    private mutating func grow() {
+        let (oldKeys, oldValues, oldCapacity) = (keys, values, capacity)
+        capacity = max(8, capacity * 2)
+        let keys = UnsafeMutablePointer<ObjectIdentifier?>.allocate(capacity: capacity)
+        keys.initialize(repeating: nil, count: capacity)
+        values = .allocate(capacity: capacity)
+        for old in 0..<oldCapacity {
+            guard let key = oldKeys?[old] else { continue }
+            var index = Self.hash(key) & (capacity - 1)
+            while keys[index] != nil { index = (index + 1) & (capacity - 1) }
+            keys[index] = key
+            (values + index).moveInitialize(from: oldValues + old, count: 1)
+        }
+        self.keys = keys
+        oldKeys?.deallocate()
+        oldValues.deallocate()
+    }
+
+    @inline(__always)
+    private static func hash(_ service: ObjectIdentifier) -> Int {
+        Int(bitPattern: (UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+    }
+}

@@ -1,0 +1,175 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#endif
+
+/// The state of the resolve running on one thread.
+///
+/// Factories are synchronous, so a top-level resolve and every resolve nested in its factories run on one thread,
+/// whether a factory uses its `Resolver` or calls `hive.resolve` directly. Keeping this state per thread is what lets
+/// cycle detection, the chain in errors, `.graph` sharing and dependency recording work for both.
+///
+/// It is a pointer to a per-thread allocation, freed when the thread exits. Only its own thread touches it.
+struct ThreadContext {
+    private let state: UnsafeMutablePointer<ThreadState>
+
+    struct ThreadState {
+        /// The registrations whose factories are running, outermost first.
+        var chain: [Entry] = []
+        /// One set per shared construction in progress, innermost last: the lookups it has made so far.
+        var recording: [Set<Dependency>] = []
+        /// The `.graph` instances of the current top-level resolve.
+        var graph: [GraphInstance] = []
+        /// This thread's stack, where the platform says.
+        let stack: StackBounds?
+    }
+
+    /// This thread's context, created on first use.
+    @inline(__always)
+    static var current: ThreadContext {
+        if let raw = pthread_getspecific(threadContextKey) {
+            return ThreadContext(state: raw.assumingMemoryBound(to: ThreadState.self))
+        }
+        return makeCurrent()
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> ThreadContext {
+        let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+        state.initialize(to: ThreadState(stack: StackBounds.current()))
+        pthread_setspecific(threadContextKey, state)
+        return ThreadContext(state: state)
+    }
+
+    fileprivate static func destroy(_ raw: UnsafeMutableRawPointer) {
+        let state = raw.assumingMemoryBound(to: ThreadState.self)
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Identifies this thread as the owner of a construction, and as a waiter.
+    var id: WaiterID { WaiterID(UInt(bitPattern: state)) }
+
+    // MARK: - The chain
+
+    /// Whether no resolve is running on this thread: the next one is a top-level resolve.
+    @inline(__always)
+    var isIdle: Bool { state.pointee.chain.isEmpty }
+
+    var depth: Int { state.pointee.chain.count }
+
+    @inline(__always)
+    func push(_ entry: Entry) { state.pointee.chain.append(entry) }
+
+    @inline(__always)
+    func pop() { state.pointee.chain.removeLast() }
+
+    /// Whether `entry`'s factory is running on this thread.
+    func isBuilding(_ entry: Entry) -> Bool {
+        state.pointee.chain.contains { $0 === entry }
+    }
+
+    var chainEntries: [Entry] { state.pointee.chain }
+
+    /// The printable chain, dropping the innermost `dropping` links.
+    func chainKeys(dropping: Int = 0) -> [ServiceHive.ServiceKey] {
+        state.pointee.chain.dropLast(dropping).map(\.serviceKey)
+    }
+
+    /// Why a nested build of `entry` must not start: a cycle, the depth limit or the stack reserve.
+    func refusal(toBuild entry: Entry) -> ServiceHiveError? {
+        if entry.key.arguments == nil, isBuilding(entry) {
+            let entries = state.pointee.chain + [entry]
+            let start = entries.firstIndex { $0 === entry } ?? 0
+            return .circularDependency(entries[start...].map(\.serviceKey))
+        }
+        if depth >= ServiceHive.maximumResolutionDepth {
+            return .resolutionTooDeep(entry.serviceKey, chain: chainKeys(), limit: ServiceHive.maximumResolutionDepth)
+        }
+        if state.pointee.stack?.isLow(depth: depth) ?? false {
+            return .stackExhausted(entry.serviceKey, chain: chainKeys())
+        }
+        return nil
+    }
+
+    // MARK: - Dependency recording
+
+    /// Whether a shared construction is in progress on this thread, so lookups must be recorded.
+    @inline(__always)
+    var isRecording: Bool { !state.pointee.recording.isEmpty }
+
+    func record(_ dependency: Dependency) {
+        state.pointee.recording[state.pointee.recording.count - 1].insert(dependency)
+    }
+
+    func record(_ dependencies: Dependencies) {
+        guard !dependencies.lookups.isEmpty else { return }
+        state.pointee.recording[state.pointee.recording.count - 1].formUnion(dependencies.lookups)
+    }
+
+    /// Starts recording the lookups of a construction.
+    func beginRecording() { state.pointee.recording.append([]) }
+
+    /// Stops recording, and returns what was recorded, which also counts for the construction around this one.
+    func endRecording() -> Dependencies {
+        let lookups = state.pointee.recording.removeLast()
+        if isRecording { state.pointee.recording[state.pointee.recording.count - 1].formUnion(lookups) }
+        return Dependencies(lookups: lookups)
+    }
+
+    // MARK: - Graph scope
+
+    /// The `.graph` instance of `entry` in the current top-level resolve that a resolve which searched `searched`
+    /// may share: one built by a hive it searched, under the same override layers.
+    func graphInstance(of entry: Entry, searched: Lineage, layers: ObjectIdentifier?) -> GraphInstance? {
+        state.pointee.graph.first { $0.entry === entry && $0.layers == layers && searched.contains($0.builtBy) }
+    }
+
+    func addGraphInstance(_ instance: GraphInstance) { state.pointee.graph.append(instance) }
+
+    /// Ends a top-level resolve: forgets its `.graph` instances. Each is taken out of the list before it is released,
+    /// because its `deinit` may resolve on this thread.
+    @inline(__always)
+    func endTopLevelResolve() {
+        guard !state.pointee.graph.isEmpty else { return }
+        endGraph()
+    }
+
+    @inline(never)
+    private func endGraph() {
+        while let finished = state.pointee.graph.popLast() {
+            withExtendedLifetime(finished) {}
+        }
+    }
+}
+
+/// A `.graph` instance of the current top-level resolve.
+struct GraphInstance {
+    let entry: Entry
+    /// The hive whose view built it.
+    let builtBy: HiveID
+    /// The innermost override layer it was built under, or `nil`.
+    let layers: ObjectIdentifier?
+    let box: Instance
+}
+
+/// The thread-specific-storage key of `ThreadContext.current`. Its destructor frees a thread's context when the
+/// thread exits.
+private let threadContextKey: pthread_key_t = {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+    let status = pthread_key_create(&key) { ThreadContext.destroy($0) }
+    #else
+    let status = pthread_key_create(&key) { raw in
+        guard let raw else { return }
+        ThreadContext.destroy(raw)
+    }
+    #endif
+    precondition(status == 0, "ServiceHive could not create its thread-specific storage key: \(status)")
+    return key
+}()

@@ -1,0 +1,51 @@
+extension ServiceHive {
+    /// One registration of a hive, as ``ServiceHive/registrations`` lists it.
+    ///
+    /// ```swift
+    /// for registration in hive.registrations {
+    ///     print(registration)  // TradeService (name: "premium"), singleton, module Trade, at Trade/Module.swift:24
+    /// }
+    /// ```
+    public struct Registration: Hashable, Sendable, Comparable, CustomStringConvertible {
+        /// The service, its name and its argument types.
+        public var key: ServiceKey
+        /// How long the hive keeps what the registration builds.
+        public var scope: Scope
+        /// Where the registration was made, and by which module.
+        public var site: RegistrationSite
+
+        /// Creates a description of a registration.
+        ///
+        /// - Parameters:
+        ///   - key: The service, its name and its argument types.
+        ///   - scope: The registration's scope.
+        ///   - site: Where the registration was made.
+        public init(key: ServiceKey, scope: Scope, site: RegistrationSite) {
+            self.key = key
+            self.scope = scope
+            self.site = site
+        }
+
+        /// The service type's name.
+        public var service: String { key.service }
+        /// The registration's name, or `nil`.
+        public var name: String? { key.name }
+        /// The names of the runtime argument types, in order.
+        public var argumentTypes: [String] { key.argumentTypes }
+        /// The name of the module that made the registration, or `nil`.
+        public var module: String? { site.module }
+
+        /// `TradeService (name: "premium"), singleton, module Trade, at Trade/TradeModule.swift:24`.
+        public var description: String {
+            let module = site.module.map { ", module \($0)" } ?? ""
+            return "\(key), \(scope)\(module), at \(site.fileID):\(site.line)"
+        }
+
+        /// Orders registrations by key, then by where they were made.
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            if lhs.key != rhs.key { return lhs.key < rhs.key }
+            if lhs.site.fileID != rhs.site.fileID { return lhs.site.fileID < rhs.site.fileID }
+            return lhs.site.line < rhs.site.line
+        }
+    }
+}

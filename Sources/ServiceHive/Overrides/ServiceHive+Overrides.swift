@@ -1,0 +1,86 @@
+extension ServiceHive {
+    /// Runs `operation` with some of this hive's services swapped, visible only to the current task and the tasks it
+    /// starts. For tests; a request's own services belong in a ``child(_:)``.
+    ///
+    /// ```swift
+    /// try hive.withOverrides {
+    ///     try $0.register(TradeService.self) { MockTradeService() }
+    /// } operation: {
+    ///     let trade = try hive.resolve(TradeService.self)  // the mock
+    /// }
+    /// ```
+    ///
+    /// `configure` registers the overrides into a new, empty hive, so every way to register works there, and a
+    /// duplicate throws ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` as it does anywhere.
+    ///
+    /// Inside the operation every resolve on this hive sees the overrides: direct resolves, resolves inside the
+    /// factories of services that are not overridden, resolves in child tasks (`async let`, task groups, `Task {}`),
+    /// and resolves from child hives that fall back to this one. `Task.detached` does not inherit them.
+    ///
+    /// **Precise isolation.** An instance is local to the operation exactly when its construction used an overridden
+    /// service, directly or through any chain of factories, in any hive. Everything else is shared with the world
+    /// outside, state included: a singleton cached before the operation is reused inside it, unless something it
+    /// was built from is overridden here; then the operation builds its own. Instances local to the operation are
+    /// released when it ends, and nothing built from an override is ever cached outside it.
+    ///
+    /// Overrides nest: the inner ones win, and the outer ones are visible again when the inner operation ends. An
+    /// override may stand in for a service that was never registered.
+    ///
+    /// - Parameters:
+    ///   - strict: When `true`, a resolve through this hive that no override answers fails with
+    ///     ``ServiceHiveError/notOverridden(_:chain:)``, so a test cannot reach a real service by accident.
+    ///   - configure: Registers the overrides into the hive it is given.
+    ///   - operation: The code that sees the overrides.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `configure` or `operation` throws; `configure`'s registrations throw ``ServiceHiveError``.
+    public func withOverrides<Result>(
+        strict: Bool = false,
+        _ configure: (ServiceHive) throws -> Void,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        let layer = try overrideLayer(strict ? .strict : .overrides, configure)
+        return try OverrideLayer.$current.withValue(layer) { try operation() }
+    }
+
+    /// Runs an async `operation` with some of this hive's services swapped, visible only to the current task and the
+    /// tasks it starts.
+    ///
+    /// ```swift
+    /// try await hive.withOverrides {
+    ///     try $0.register(TradeService.self) { MockTradeService() }
+    /// } operation: {
+    ///     let order = try await checkout.placeOrder()
+    /// }
+    /// ```
+    ///
+    /// The rules are those of the synchronous ``withOverrides(strict:_:operation:)``. An unstructured `Task {}` started
+    /// inside inherits the overrides and keeps them alive, with their instances, until the task ends.
+    ///
+    /// - Parameters:
+    ///   - strict: When `true`, a resolve through this hive that no override answers fails.
+    ///   - configure: Registers the overrides into the hive it is given.
+    ///   - isolation: The actor the operation runs on; inferred from the caller.
+    ///   - operation: The code that sees the overrides.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `configure` or `operation` throws.
+    public func withOverrides<Result>(
+        strict: Bool = false,
+        _ configure: (ServiceHive) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        let layer = try overrideLayer(strict ? .strict : .overrides, configure)
+        return try await OverrideLayer.$current.withValue(layer, operation: operation, isolation: isolation)
+    }
+
+    /// A layer over this hive with the overrides that `configure` registers, on top of the current task's layers.
+    func overrideLayer(_ kind: OverrideLayer.Kind, _ configure: (ServiceHive) throws -> Void) rethrows -> OverrideLayer
+    {
+        let overrides = ServiceHive()
+        try configure(overrides)
+        let entries = overrides.family.withLock { state in
+            state.withRegistry(overrides.id) { $0.records.map(\.entry) } ?? []
+        }
+        return OverrideLayer(hive: self, kind: kind, overrides: entries, outer: OverrideLayer.current)
+    }
+}

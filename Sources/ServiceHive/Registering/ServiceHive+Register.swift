@@ -1,0 +1,166 @@
+extension ServiceHive {
+    // MARK: - Registering
+
+    /// Registers a factory that builds `service`.
+    ///
+    /// ```swift
+    /// try hive.register(TradeService.self) { LiveTradeService() }
+    /// try hive.register(TradeService.self, scope: .singleton) { LiveTradeService() }
+    /// try hive.register(TradeService.self, name: "premium") { PremiumTradeService() }
+    /// ```
+    ///
+    /// The override builder of ``withOverrides(strict:_:operation:)`` is a hive too, so every form here registers an
+    /// override there.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers resolve, usually a protocol.
+    ///   - name: A name that tells variants of the same service apart, or `nil`.
+    ///   - scope: How long the hive keeps what the factory builds. The default, ``Scope/transient``, builds a new
+    ///     instance for each resolve.
+    ///   - file: The file of the registration, recorded for errors and introspection.
+    ///   - line: The line of the registration.
+    ///   - factory: Builds an instance. It may throw; a failure caches nothing.
+    /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
+    ///   registration for the same service and name without arguments. The first registration stays.
+    public func register<Service>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: Scope = .transient,
+        file: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Service
+    ) throws {
+        try add(site: RegistrationSite(fileID: file, line: line)) { site in
+            Entry(Service.self, name: name, scope: scope, site: site, factory: Factory { _, _ in try factory() })
+        }
+    }
+
+    /// Registers a factory that resolves its dependencies through a ``Resolver``.
+    ///
+    /// ```swift
+    /// try hive.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
+    /// ```
+    ///
+    /// The resolver resolves from this hive; for a shared instance that a child hive resolves, still from this hive,
+    /// so that it never captures the child's services. Nested resolves share the chain used to detect cycles, and the
+    /// `.graph` instances of the current resolve.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers resolve, usually a protocol.
+    ///   - name: A name that tells variants of the same service apart, or `nil`.
+    ///   - scope: How long the hive keeps what the factory builds.
+    ///   - file: The file of the registration, recorded for errors and introspection.
+    ///   - line: The line of the registration.
+    ///   - factory: Builds an instance from its dependencies. It may throw; a failure caches nothing.
+    /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
+    ///   registration for the same service and name without arguments.
+    public func register<Service>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: Scope = .transient,
+        file: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) throws {
+        try add(site: RegistrationSite(fileID: file, line: line)) { site in
+            Entry(Service.self, name: name, scope: scope, site: site, factory: Factory { resolver, _ in try factory(resolver) })
+        }
+    }
+
+    /// Registers a factory that takes runtime arguments, of any number and types.
+    ///
+    /// ```swift
+    /// try hive.register(Greeter.self) { (r: ServiceHive.Resolver, name: String) in LiveGreeter(name: name) }
+    /// let greeter = try hive.resolve(Greeter.self, arguments: "Mimi")
+    /// ```
+    ///
+    /// A registration is identified by its service, name and argument types, so the same service may be registered
+    /// once per argument list. Each resolve passes new arguments, so these registrations are always transient. A
+    /// closure that takes only the resolver registers a transient factory without arguments.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers resolve, usually a protocol.
+    ///   - name: A name that tells variants of the same service apart, or `nil`.
+    ///   - file: The file of the registration, recorded for errors and introspection.
+    ///   - line: The line of the registration.
+    ///   - factory: Builds an instance from the resolver and the arguments passed to `resolve`.
+    /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
+    ///   registration for the same service, name and argument types.
+    @inlinable
+    public func register<Service, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        file: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+    ) throws {
+        try register(ArgumentFactory(factory), name: name, site: RegistrationSite(fileID: file, line: line))
+    }
+
+    /// Registers an instance that already exists. Every resolve returns it.
+    ///
+    /// ```swift
+    /// try hive.register(Clock.self, instance: SystemClock())
+    /// ```
+    ///
+    /// `instance` is evaluated once, when you register. A trailing closure is always a factory, never an instance:
+    /// `register(Any.self) { 42 }` registers a factory that returns 42. The registration is a ``Scope/singleton``
+    /// whose instance is already built; ``resetInstances()`` keeps returning the same instance.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers resolve, usually a protocol.
+    ///   - name: A name that tells variants of the same service apart, or `nil`.
+    ///   - instance: The instance to return.
+    ///   - file: The file of the registration, recorded for errors and introspection.
+    ///   - line: The line of the registration.
+    /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
+    ///   registration for the same service and name without arguments.
+    public func register<Service>(
+        _ service: Service.Type,
+        name: String? = nil,
+        instance: @autoclosure () -> Service,
+        file: String = #fileID,
+        line: UInt = #line
+    ) throws {
+        let box = Box(instance())
+        try add(site: RegistrationSite(fileID: file, line: line)) { site in
+            Entry(Service.self, name: name, scope: .singleton, site: site, factory: Factory { _, _ in box.value }, instance: box)
+        }
+    }
+
+    // MARK: - Internals
+
+    /// Adds a registration whose factory takes runtime arguments; the `@inlinable` `register` builds the factory.
+    @usableFromInline
+    func register<Service>(_ factory: ArgumentFactory<Service>, name: String?, site: RegistrationSite) throws {
+        try add(site: site) { site in
+            Entry(
+                Service.self, name: name, scope: .transient, arguments: factory.signature,
+                argumentTypes: factory.types, site: site, factory: Factory(factory.make))
+        }
+    }
+
+    /// Adds the entry `make` builds for `site`, attributed to the module being installed, if any. The one write path
+    /// into a hive's registrations.
+    func add(site: RegistrationSite, _ make: (RegistrationSite) -> Entry) throws(ServiceHiveError) {
+        var site = site
+        let recorder = InstallRecorder.current.flatMap { $0.hive === self ? $0 : nil }
+        site.module = recorder?.module
+        let entry = make(site)
+        try family.withLock { (state) throws(ServiceHiveError) in
+            try state.insert(entry, into: id)
+        }
+        recorder?.added(entry)
+    }
+}
+
+extension FamilyState {
+    /// Registers `entry` in the hive `id`, unless the key is taken there.
+    mutating func insert(_ entry: Entry, into id: HiveID) throws(ServiceHiveError) {
+        if let existing = hives[id.index].registry[entry.key] {
+            throw .alreadyRegistered(existing.entry.serviceKey, existing: existing.entry.site, rejected: entry.site)
+        }
+        let sequence = takeSequence()
+        hives[id.index].registry.insert(Record(entry: entry, sequence: sequence))
+    }
+}

@@ -1,0 +1,99 @@
+extension ServiceHive {
+    /// Removes this hive's registration of `service` without arguments, and drops its cached instance.
+    ///
+    /// A parent's registration of the same service is untouched, and becomes visible through this hive again. A
+    /// construction in progress on another thread finishes for its caller but is not cached. Instances that other
+    /// registrations built from this one keep it.
+    ///
+    /// - Parameters:
+    ///   - service: The registered type.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: Whether a registration was removed.
+    @discardableResult
+    public func unregister<Service>(_ service: Service.Type, name: String? = nil) -> Bool {
+        remove(RegistrationKey(Service.self, name: name))
+    }
+
+    /// Removes this hive's registration of `service` that takes the given argument types.
+    ///
+    /// ```swift
+    /// hive.unregister(Greeter.self, arguments: String.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - service: The registered type.
+    ///   - name: The registration's name, or `nil`.
+    ///   - arguments: The registration's argument types, in order.
+    /// - Returns: Whether a registration was removed.
+    @discardableResult
+    public func unregister<Service, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        arguments: repeat (each Argument).Type
+    ) -> Bool {
+        remove(RegistrationKey(Service.self, name: name, arguments: ArgumentPack.signature(repeat each arguments)))
+    }
+
+    /// Removes every registration of this hive, with their cached instances, in one step.
+    ///
+    /// Parents and children keep theirs; a child's own registrations shadow nothing of this hive afterwards. During an
+    /// ``install(_:)``, a failed install restores them.
+    public func removeAll() {
+        let removed = family.withLock { state in state.withRegistry(id) { $0.drain() } ?? [] }
+        if let recorder = InstallRecorder.current, recorder.hive === self {
+            for record in removed { recorder.removed(record) }
+        }
+        withExtendedLifetime(removed) {}  // Released outside the lock: a `deinit` may resolve.
+    }
+
+    /// Removes the registration under `key`; returns whether there was one.
+    private func remove(_ key: RegistrationKey) -> Bool {
+        let removed = family.withLock { state in state.withRegistry(id) { $0.remove(key) } ?? nil }
+        if let removed, let recorder = InstallRecorder.current, recorder.hive === self { recorder.removed(removed) }
+        return removed != nil  // The record and its instance are released here, outside the lock.
+    }
+
+    /// Undoes an install: removes the registrations it added, restores the ones it removed, and drops every instance
+    /// of the family that was built from a registration it added.
+    func rollBack(_ changes: InstallRecorder.Changes) {
+        let added = Set(changes.added.map(ObjectIdentifier.init))
+        let released = family.withLock { state -> [Slot] in
+            var released: [Slot] = []
+            state.withRegistry(id) { registry in
+                for entry in changes.added.reversed() where registry[entry.key]?.entry === entry {
+                    released.append(registry.remove(entry.key)?.slot ?? .empty)
+                }
+                for var record in changes.removed.reversed() where registry[record.entry.key] == nil {
+                    if case .building = record.slot { record.slot = .empty }
+                    registry.insert(record)
+                }
+            }
+            for index in state.hives.indices {
+                released += state.hives[index].registry.dropInstances(builtFrom: added)
+            }
+            return released
+        }
+        withExtendedLifetime(released) {}
+    }
+}
+
+extension Registry {
+    /// Empties the slot of every record that `shouldDrop` selects, whether it holds an instance or a construction in
+    /// progress, and returns the old slots for the caller to release after unlocking. An emptied construction
+    /// finishes for its caller, and is not cached.
+    mutating func dropInstances(where shouldDrop: (Record) -> Bool) -> [Slot] {
+        var dropped: [Slot] = []
+        for record in records where !record.slot.isEmpty && shouldDrop(record) {
+            dropped.append(withSlot(of: record.entry) { exchange(&$0, with: .empty) } ?? .empty)
+        }
+        return dropped
+    }
+
+    /// Empties the slot of every cached instance that was built from one of `entries`.
+    mutating func dropInstances(builtFrom entries: Set<ObjectIdentifier>) -> [Slot] {
+        dropInstances { record in
+            guard case .instance(let cached) = record.slot else { return false }
+            return cached.dependencies.uses(any: entries)
+        }
+    }
+}

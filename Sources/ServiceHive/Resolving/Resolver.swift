@@ -1,0 +1,93 @@
+extension ServiceHive {
+    /// What a factory receives to resolve its own dependencies.
+    ///
+    /// ```swift
+    /// try hive.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
+    /// ```
+    ///
+    /// A resolver resolves from the hive the factory runs for. Resolves made through it during the factory join the
+    /// resolve that called the factory: they share its chain, so cycles are reported instead of overflowing the
+    /// stack, and its `.graph` instances.
+    ///
+    /// A resolver may be kept and used after the factory returns, to resolve a dependency lazily; that is one way to
+    /// break a cycle between two services. It does not keep its hive alive, so an instance that keeps its resolver
+    /// forms no retain cycle with the hive that caches it. Resolving through a resolver whose hive has been released
+    /// throws ``ServiceHiveError/hiveReleased(_:)``.
+    public struct Resolver: Sendable {
+        /// The hive this resolver resolves from.
+        let core: HiveCore
+
+        init(core: HiveCore) {
+            self.core = core
+        }
+
+        /// Resolves a service registered without arguments. See ``ServiceHive/resolve(_:name:)``.
+        ///
+        /// - Parameters:
+        ///   - service: The type to resolve. It can be inferred from the context.
+        ///   - name: The registration's name, or `nil`.
+        /// - Returns: The instance, as the scope of its registration says.
+        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:)`` does.
+        public func resolve<Service>(_ service: Service.Type = Service.self, name: String? = nil) throws -> Service {
+            try core.resolve(RegistrationKey(Service.self, name: name))
+        }
+
+        /// Resolves a service registered with runtime arguments. See ``ServiceHive/resolve(_:name:arguments:)``.
+        ///
+        /// - Parameters:
+        ///   - service: The type to resolve. It can be inferred from the context.
+        ///   - name: The registration's name, or `nil`.
+        ///   - arguments: The values passed to the factory.
+        /// - Returns: A new instance.
+        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:arguments:)`` does.
+        @inlinable
+        public func resolve<Service, each Argument>(
+            _ service: Service.Type = Service.self,
+            name: String? = nil,
+            arguments: repeat each Argument
+        ) throws -> Service {
+            guard let signature = ArgumentPack.signature(repeat (each Argument).self) else {
+                return try resolve(Service.self, name: name)
+            }
+            let layout = ArgumentPack.layout(repeat (each Argument).self)
+            return try ArgumentPack.withBuffer(byteCount: layout.byteCount, alignment: layout.alignment) { values in
+                ArgumentPack.store(repeat each arguments, in: values)
+                defer { ArgumentPack.destroy(repeat (each Argument).self, in: values) }
+                return try resolve(
+                    Service.self,
+                    name: name,
+                    signature: signature,
+                    values: UnsafeRawPointer(values),
+                    types: { ArgumentPack.types(repeat (each Argument).self) },
+                    matches: { ArgumentPack.matches($0, repeat (each Argument).self) }
+                )
+            }
+        }
+
+        /// Whether resolving `service` without arguments would find a registration: in the hive, a parent, or an
+        /// override active in the current task.
+        ///
+        /// - Parameters:
+        ///   - service: The type to look for.
+        ///   - name: The registration's name, or `nil`.
+        /// - Returns: `true` when a registration exists.
+        public func isRegistered<Service>(_ service: Service.Type, name: String? = nil) -> Bool {
+            core.contains(RegistrationKey(Service.self, name: name), matches: { $0.isEmpty })
+        }
+
+        /// The entry point of the `@inlinable` argument resolves, which lay the arguments out in the caller.
+        @usableFromInline
+        func resolve<Service>(
+            _: Service.Type,
+            name: String?,
+            signature: ArgumentSignature,
+            values: UnsafeRawPointer,
+            types: () -> [Any.Type],
+            matches: ([Any.Type]) -> Bool
+        ) throws -> Service {
+            try core.resolve(
+                RegistrationKey(Service.self, name: name, arguments: signature), arguments: values,
+                argumentTypes: types, argumentsMatch: matches)
+        }
+    }
+}

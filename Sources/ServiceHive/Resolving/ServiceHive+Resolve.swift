@@ -1,0 +1,127 @@
+extension ServiceHive {
+    /// Resolves a service registered without arguments.
+    ///
+    /// ```swift
+    /// let trade: any TradeService = try hive.resolve()
+    /// let same = try hive.resolve(TradeService.self)
+    /// let premium = try hive.resolve(TradeService.self, name: "premium")
+    /// let maybe: (any Analytics)? = try hive.resolve()  // nil when Analytics has no registration
+    /// ```
+    ///
+    /// The hive looks in the innermost override active in the current task first, then its own registrations, then
+    /// its parent's. A cached `.singleton` costs one lock and one dictionary lookup, and allocates nothing.
+    ///
+    /// Resolving an `Optional` of a service resolves the service, and gives `nil` when it has no registration; every
+    /// other failure, such as a factory that throws, still throws.
+    ///
+    /// - Parameters:
+    ///   - service: The type to resolve. It can be inferred from the context.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The instance, as the scope of its registration says.
+    /// - Throws: A ``ServiceHiveError``: ``ServiceHiveError/notRegistered(_:chain:)`` when nothing is registered;
+    ///   ``ServiceHiveError/argumentMismatch(_:registered:chain:)`` when the registration needs arguments;
+    ///   ``ServiceHiveError/circularDependency(_:)``, ``ServiceHiveError/factoryFailed(_:chain:underlying:)``,
+    ///   ``ServiceHiveError/weakRequiresClass(_:instanceType:)``,
+    ///   ``ServiceHiveError/resolutionTooDeep(_:chain:limit:)`` or ``ServiceHiveError/stackExhausted(_:chain:)``
+    ///   when building fails.
+    public func resolve<Service>(_ service: Service.Type = Service.self, name: String? = nil) throws -> Service {
+        try core.resolve(RegistrationKey(Service.self, name: name))
+    }
+
+    /// Resolves a service registered with runtime arguments.
+    ///
+    /// ```swift
+    /// let greeter = try hive.resolve(Greeter.self, arguments: "Mimi")
+    /// let formal = try hive.resolve(Greeter.self, name: "formal", arguments: "Mimi", 3)
+    /// ```
+    ///
+    /// The argument types must be exactly those of the registration, in order.
+    ///
+    /// - Parameters:
+    ///   - service: The type to resolve. It can be inferred from the context.
+    ///   - name: The registration's name, or `nil`.
+    ///   - arguments: The values passed to the factory.
+    /// - Returns: A new instance.
+    /// - Throws: A ``ServiceHiveError``: ``ServiceHiveError/argumentMismatch(_:registered:chain:)`` when the service
+    ///   is registered with other argument types, and the errors of ``resolve(_:name:)``.
+    @inlinable
+    public func resolve<Service, each Argument>(
+        _ service: Service.Type = Service.self,
+        name: String? = nil,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        try resolver.resolve(Service.self, name: name, arguments: repeat each arguments)
+    }
+
+    /// Whether resolving `service` without arguments would find a registration: in this hive, a parent, or an
+    /// override active in the current task.
+    ///
+    /// - Parameters:
+    ///   - service: The type to look for.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: `true` when a registration exists.
+    public func isRegistered<Service>(_ service: Service.Type, name: String? = nil) -> Bool {
+        core.contains(RegistrationKey(Service.self, name: name), matches: { $0.isEmpty })
+    }
+
+    /// Whether resolving `service` with arguments of the given types would find a registration.
+    ///
+    /// ```swift
+    /// hive.isRegistered(Greeter.self, arguments: String.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - service: The type to look for.
+    ///   - name: The registration's name, or `nil`.
+    ///   - arguments: The argument types, in order.
+    /// - Returns: `true` when a registration exists.
+    public func isRegistered<Service, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        arguments: repeat (each Argument).Type
+    ) -> Bool {
+        let signature = ArgumentPack.signature(repeat each arguments)
+        return core.contains(
+            RegistrationKey(Service.self, name: name, arguments: signature),
+            matches: { ArgumentPack.matches($0, repeat (each Argument).self) })
+    }
+}
+
+extension HiveCore {
+    /// Whether a lookup of `key` finds a registration whose argument types `matches` accepts.
+    func contains(_ key: RegistrationKey, matches: ([Any.Type]) -> Bool) -> Bool {
+        var layers = LayerView.unknown
+        _ = layers.read()
+        return family.withLock { state in
+            if case .found = find(key, in: &state, layers: layers.stack, argumentsMatch: matches) { return true }
+            return false
+        }
+    }
+}
+
+/// An `Optional` type, which resolves its wrapped service or `nil`.
+protocol OptionalService {
+    /// Resolves the wrapped service, or gives `nil` when it has no registration. `chain` is the chain of the
+    /// resolve, to tell that resolve's own miss from a miss in one of its factories, which still throws.
+    static func resolveWrapped(
+        with core: HiveCore,
+        name: String?,
+        chain: [ServiceHive.ServiceKey]
+    ) throws(ServiceHiveError) -> Self
+}
+
+extension Optional: OptionalService {
+    static func resolveWrapped(
+        with core: HiveCore,
+        name: String?,
+        chain: [ServiceHive.ServiceKey]
+    ) throws(ServiceHiveError) -> Self {
+        do {
+            return .some(try core.resolve(RegistrationKey(Wrapped.self, name: name)))
+        } catch .notRegistered(let key, let missChain)
+            where missChain == chain && key == ServiceHive.ServiceKey(Wrapped.self, name: name)
+        {
+            return .none
+        }
+    }
+}
