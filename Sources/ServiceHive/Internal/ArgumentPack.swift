@@ -159,15 +159,18 @@ struct ArgumentFactory<Service>: Sendable {
     @usableFromInline let make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
 
     @inlinable
-    init<each Argument>(_ factory: @escaping @Sendable (ServiceHive.Resolver, repeat each Argument) throws -> Service) {
-        signature = ArgumentPack.signature(repeat (each Argument).self)
-        types = ArgumentPack.types(repeat (each Argument).self)
+    init<First, each Rest>(
+        _ factory: @escaping @Sendable (ServiceHive.Resolver, First, repeat each Rest) throws -> Service
+    ) {
+        signature = ArgumentPack.signature(First.self, repeat (each Rest).self)
+        types = ArgumentPack.types(First.self, repeat (each Rest).self)
         make = { resolver, arguments in
             // Safe: the resolution path checked that the arguments have exactly these types and laid them out with
-            // `ArgumentPack.store`. An empty pack reads nothing, so the placeholder pointer is never read.
-            let buffer = arguments ?? UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped
+            // `ArgumentPack.store`; an entry with an argument signature is only found with arguments.
+            let buffer = arguments.unsafelyUnwrapped
             var offset = 0
-            return try factory(resolver, repeat ArgumentPack.load((each Argument).self, from: buffer, at: &offset))
+            let first = ArgumentPack.load(First.self, from: buffer, at: &offset)
+            return try factory(resolver, first, repeat ArgumentPack.load((each Rest).self, from: buffer, at: &offset))
         }
     }
 }

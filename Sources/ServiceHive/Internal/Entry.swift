@@ -90,9 +90,19 @@ final class Factory<Service>: Sendable {
     /// Builds an instance. The pointer holds the runtime arguments, laid out by `ArgumentPack.store` for exactly the
     /// entry's argument types, or is `nil` for a registration without arguments.
     let make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
+    /// `Box<Service>`, looked up once: allocating through the metatype value skips the generic metadata lookup that
+    /// the resolution path, generic and not specialized for `Service`, would otherwise make on every `.graph` build.
+    private let boxType: Box<Service>.Type
 
     init(_ make: @escaping @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service) {
         self.make = make
+        boxType = Box<Service>.self
+    }
+
+    /// `value` in a box, as the hive caches it.
+    @inline(__always)
+    func box(_ value: Service, _ dependencies: Dependencies) -> Instance {
+        boxType.init(value, dependencies: dependencies)
     }
 }
 
@@ -114,9 +124,12 @@ class Instance: @unchecked Sendable {
     // Sendable: immutable. Handing one shared instance to every thread is what a shared scope means;
     // `ServiceHive.Scope` documents that such an instance must be safe to use from any thread.
     let dependencies: Dependencies
+    /// Whether this is a `Box<WeakReference>`, the instance of a `.weak` registration.
+    let isWeak: Bool
 
-    init(dependencies: Dependencies) {
+    init(dependencies: Dependencies, isWeak: Bool) {
         self.dependencies = dependencies
+        self.isWeak = isWeak
     }
 }
 
@@ -127,7 +140,7 @@ final class Box<Value>: Instance, @unchecked Sendable {
 
     init(_ value: Value, dependencies: Dependencies = .none) {
         self.value = value
-        super.init(dependencies: dependencies)
+        super.init(dependencies: dependencies, isWeak: Value.self == WeakReference.self)
     }
 }
 

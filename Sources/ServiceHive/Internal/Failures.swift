@@ -13,7 +13,7 @@ extension HiveCore {
         let stack = layers.map { Array($0.stack) } ?? []
         for id in lineage {
             for layer in stack where layer.hive.id == id && layer.familyID == familyID {
-                candidates += layer.overrides.values.filter { $0.key.service == key.service }
+                candidates += layer.overrides.records(of: key.service).map(\.entry)
             }
             candidates += state.hives[id.index].registry.records(of: key.service).map(\.entry)
         }

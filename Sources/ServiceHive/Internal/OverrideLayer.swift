@@ -26,7 +26,7 @@ final class OverrideLayer: Sendable {
     /// The layer that was active when this one began, for any hive.
     let outer: OverrideLayer?
     /// The overrides, immutable once the layer begins.
-    let overrides: [RegistrationKey: Entry]
+    let overrides: Registry
     /// Guards, and only guards, the shared instances that belong to this layer, by the identity of their entry.
     let instances = Locked<[ObjectIdentifier: LayerSlot]>([:])
 
@@ -34,12 +34,18 @@ final class OverrideLayer: Sendable {
         self.hive = hive
         self.kind = kind
         self.outer = outer
-        self.overrides = Dictionary(overrides.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        var registry = Registry()
+        for (sequence, entry) in overrides.enumerated() where !registry.contains(entry.key) {
+            registry.insert(Record(entry: entry, sequence: UInt64(sequence)))
+        }
+        self.overrides = registry
         hive.family.withLock { $0.liveLayers += 1 }
     }
 
     deinit {
         hive.family.withLock { $0.liveLayers -= 1 }
+        var overrides = overrides
+        _ = overrides.drain()
         // `instances` is released after this body, outside every lock: an instance's `deinit` may resolve.
     }
 
@@ -54,9 +60,17 @@ final class OverrideLayer: Sendable {
     /// The override that a layer of this stack declares for `key` on the hive `id` of `family`, innermost first.
     func override(for key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier) -> (Entry, OverrideLayer)? {
         for layer in stack where layer.hive.id == id && layer.familyID == family {
-            if let entry = layer.overrides[key] { return (entry, layer) }
+            if let entry = layer.overrides.entry(for: key) { return (entry, layer) }
         }
         return nil
+    }
+
+    /// Whether a layer of this stack overrides `key` on the hive `id` of `family`, or is strict there.
+    @inline(__always)
+    func affects(_ key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier) -> Bool {
+        stack.contains { layer in
+            layer.hive.id == id && layer.familyID == family && (layer.kind == .strict || layer.overrides.contains(key))
+        }
     }
 
     /// The innermost strict layer of this stack on the hive `id` of `family`.
@@ -67,7 +81,8 @@ final class OverrideLayer: Sendable {
     /// The innermost layer of this stack that an instance built from `dependencies` must belong to: a sandbox, or a
     /// layer that overrides one of the lookups. `nil` when the instance may be shared with the world outside.
     func owner(of dependencies: Dependencies) -> OverrideLayer? {
-        stack.first { layer in
+        if dependencies.isEmpty, sandbox == nil { return nil }
+        return stack.first { layer in
             layer.kind == .sandbox || dependencies.lookups.contains { layer.overrides($0) }
         }
     }
@@ -77,7 +92,7 @@ final class OverrideLayer: Sendable {
 
     /// Whether this layer would have answered `lookup` with one of its overrides.
     private func overrides(_ lookup: Dependency) -> Bool {
-        lookup.family == familyID && overrides[lookup.key] != nil
+        lookup.family == familyID && overrides.contains(lookup.key)
             && lookup.searched.contains(hive.id)
     }
 }

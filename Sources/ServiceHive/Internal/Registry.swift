@@ -40,6 +40,22 @@ struct Registry {
         return services[bucket: bucket].position(of: key).map { services[bucket: bucket].variants[$0] }
     }
 
+    /// The entry registered under `key`.
+    @inline(__always)
+    func entry(for key: RegistrationKey) -> Entry? {
+        guard let bucket = services.index(of: key.service) else { return nil }
+        if key.isPlain { return services[bucket: bucket].plain?.entry }
+        return services[bucket: bucket].position(of: key).map { services[bucket: bucket].variants[$0].entry }
+    }
+
+    /// Whether anything is registered under `key`.
+    @inline(__always)
+    func contains(_ key: RegistrationKey) -> Bool {
+        guard let bucket = services.index(of: key.service) else { return false }
+        if key.isPlain { return services[bucket: bucket].plain != nil }
+        return services[bucket: bucket].position(of: key) != nil
+    }
+
     /// The common case of a lookup, read in place: a transient's entry, or a singleton's cached instance. `nil`
     /// when this registry has nothing under `key`.
     @inline(__always)
@@ -53,17 +69,19 @@ struct Registry {
             case .transient?:
                 return .transient(services[bucket: bucket].plain!.entry)
             case .shared?:
-                guard case .instance(let instance)? = services[bucket: bucket].plain?.slot,
-                    !instance.dependencies.crossesFamilies
-                else { return .detailed }
+                guard case .instance(let instance)? = services[bucket: bucket].plain?.slot else {
+                    return .detailed(.unknown)
+                }
                 return .cached(instance)
-            case .weak?, .graph?:
-                return .detailed
+            case .graph?:
+                return .graph(services[bucket: bucket].plain!.entry, depth: 0)
+            case .weak?:
+                return .detailed(.unknown)
             }
         }
         guard let position = services[bucket: bucket].position(of: key) else { return nil }
         let record = services[bucket: bucket].variants[position]
-        guard key.arguments == nil || argumentsMatch(record.entry.argumentTypes) else { return .detailed }
+        guard key.arguments == nil || argumentsMatch(record.entry.argumentTypes) else { return .detailed(.unknown) }
         return record.quickLookUp()
     }
 
@@ -159,10 +177,12 @@ struct Record: Sendable {
         case .transient:
             return .transient(entry)
         case .shared:
-            guard case .instance(let instance) = slot, !instance.dependencies.crossesFamilies else { return .detailed }
+            guard case .instance(let instance) = slot else { return .detailed(.unknown) }
             return .cached(instance)
-        case .weak, .graph:
-            return .detailed
+        case .graph:
+            return .graph(entry, depth: 0)
+        case .weak:
+            return .detailed(.unknown)
         }
     }
 }

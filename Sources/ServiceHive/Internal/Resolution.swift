@@ -7,10 +7,13 @@ struct Found: Sendable {
     let layer: OverrideLayer?
     /// For a registration of a hive: what its slot held at the lookup.
     let slot: Slot
+
+    /// The hive whose registration answered.
+    var owner: HiveID { searched[searched.index(before: searched.endIndex)] }
 }
 
 /// Whether the current task's override layers have been read.
-enum LayerView {
+enum LayerView: Sendable {
     /// Not read: the family had no live layer at the lookup, so none applies to it.
     case unknown
     case known(OverrideLayer?)
@@ -33,9 +36,9 @@ extension HiveCore {
 
     /// Resolves `key` as a `Service`. Every resolve, on a hive or on a resolver, comes here.
     ///
-    /// The common case takes the lock once: no override layer is alive in the family, and the registration is a
-    /// transient, whose factory then runs, or a singleton already cached, which is returned. Everything else takes
-    /// `resolveInDetail`.
+    /// The common case takes the lock once: the registration is a transient, whose factory then runs, or a singleton
+    /// already cached that no override of the current task affects, which is returned. Everything else, and every
+    /// resolve while a shared instance is being built on this thread, takes `resolveInDetail`.
     ///
     /// - Parameters:
     ///   - arguments: The runtime arguments, laid out by `ArgumentPack.store`, or `nil` for none.
@@ -48,54 +51,74 @@ extension HiveCore {
         argumentTypes: () -> [Any.Type] = { [] },
         argumentsMatch: ([Any.Type]) -> Bool = { $0.isEmpty }
     ) throws(ServiceHiveError) -> Service {
-        let fast = family.withLock { state in quickLookUp(key, in: state, argumentsMatch: argumentsMatch) }
         let context = ThreadContext.current
-        // While a shared construction records its dependencies, every resolve takes the detailed path.
-        guard !context.isRecording else {
-            return try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, context: context)
-        }
-        switch fast {
-        case .cached(let box):
-            // Safe: only `publish` caches instances, each a `Box<Service>` of its entry's service type.
-            return unsafeDowncast(box, to: Box<Service>.self).value
+        let quick =
+            context.isRecording
+            ? .detailed(.unknown) : family.withLock { state in quickLookUp(key, in: state, argumentsMatch: argumentsMatch) }
+        switch quick {
+        case .cached(let instance):
+            // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
+            return unsafeDowncast(instance, to: Box<Service>.self).value
         case .transient(let entry):
             guard context.isIdle else { return try build(entry, view: self, arguments: arguments, context: context) }
             defer { context.endTopLevelResolve() }
             return try build(entry, view: self, arguments: arguments, context: context)
-        case .detailed:
-            return try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, context: context)
+        case .graph(let entry, let depth):
+            let isTopLevel = context.isIdle
+            defer { if isTopLevel { context.endTopLevelResolve() } }
+            return try graphInstance(entry, searched: lineage[...depth], layers: .unknown, context: context)
+        case .detailed(let layers):
+            let isTopLevel = context.isIdle
+            defer { if isTopLevel { context.endTopLevelResolve() } }
+            return try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
         }
     }
 
-    /// The common cases of a lookup, with the family lock held.
+    /// The common cases of a lookup, with the family lock held. Reading the task-local layer stack here takes no lock
+    /// and runs no user code.
     @inline(__always)
     private func quickLookUp(
         _ key: RegistrationKey,
         in state: borrowing FamilyState,
         argumentsMatch: ([Any.Type]) -> Bool
     ) -> QuickLookup {
-        guard state.liveLayers == 0, state.isLive(lineage[lineage.startIndex]) else { return .detailed }
+        var layers = state.liveLayers == 0 ? LayerView.unknown : .known(OverrideLayer.current)
+        guard state.isLive(lineage[lineage.startIndex]) else { return .detailed(layers) }
         // Through a buffer pointer, the registries are read in place; through the array, each would be copied.
         return state.hives.withUnsafeBufferPointer { hives in
-            for id in lineage {
-                if let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch) { return found }
+            var depth = lineage.startIndex
+            while depth < lineage.endIndex {
+                let id = lineage[depth]
+                defer { depth += 1 }
+                if let stack = layers.stack, stack.affects(key, on: id, of: familyID) { return .detailed(layers) }
+                guard let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch) else {
+                    continue
+                }
+                if case .cached(let instance) = found, !instance.dependencies.isEmpty {
+                    if case .unknown = layers, instance.dependencies.crossesFamilies { _ = layers.read() }
+                    if layers.stack?.owner(of: instance.dependencies) != nil { return .detailed(layers) }
+                }
+                switch found {
+                case .cached where layers.stack?.sandbox != nil, .detailed: return .detailed(layers)
+                case .graph(let entry, _): return layers.stack == nil ? .graph(entry, depth: depth) : .detailed(layers)
+                case .cached, .transient: return found
+                }
             }
-            return .detailed
+            return .detailed(layers)
         }
     }
 
-    /// Resolves `key` in every case: override layers, `.graph`, `.weak`, building shared instances, dependency
-    /// recording, and failures. Find the registration, then one switch on its scope.
+    /// Resolves `key` in every case: overrides, `.graph`, `.weak`, building shared instances, dependency recording
+    /// and failures. Find the registration, then one switch on its scope.
     private func resolveInDetail<Service>(
         _ key: RegistrationKey,
         _ arguments: UnsafeRawPointer?,
         _ argumentTypes: () -> [Any.Type],
         _ argumentsMatch: ([Any.Type]) -> Bool,
+        layers: LayerView,
         context: ThreadContext
     ) throws(ServiceHiveError) -> Service {
-        let isTopLevel = context.isIdle
-        defer { if isTopLevel { context.endTopLevelResolve() } }
-        var layers = LayerView.unknown
+        var layers = layers
         while true {
             let found: Found
             switch lookUp(key, layers: &layers, argumentsMatch: argumentsMatch) {
@@ -122,36 +145,42 @@ extension HiveCore {
             case .transient:
                 return try build(found.entry, view: self, arguments: arguments, context: context)
             case .graph:
-                return try graphInstance(found, layers: layers, context: context)
-            case .shared, .weak:
-                if let value: Service = try sharedInstance(found, layers: &layers, context: context) { return value }
-            // The construction this resolve waited for has ended: look again.
+                return try graphInstance(found.entry, searched: found.searched, layers: layers, context: context)
+            case .shared:
+                let instance = try sharedInstance(found, layers: &layers, context: context) {
+                    () throws(ServiceHiveError) -> Instance in
+                    try buildInstance(found, Service.self, context: context)
+                }
+                // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
+                if let instance { return unsafeDowncast(instance, to: Box<Service>.self).value }
+            case .weak:
+                // The object was built as a `Service`, so the cast cannot fail. (`weakInstance` is not generic in its
+                // result: an `Optional<Service>` would cost a metadata lookup on every detailed resolve.)
+                if let object = try weakInstance(found, Service.self, layers: &layers, context: context) {
+                    return object as! Service
+                }
             }
+            // The construction this resolve waited for has ended, or a weak instance went: look again.
         }
     }
 
-    /// Finds the registration for `key` as this resolver's hive sees it: for each hive of its lineage, the innermost
-    /// override of that hive first, then the hive's own registrations.
+    /// Finds the registration for `key` as this hive sees it: for each hive of its lineage, the innermost override of
+    /// that hive first, then the hive's own registrations.
     private func lookUp(
         _ key: RegistrationKey,
         layers: inout LayerView,
         argumentsMatch: ([Any.Type]) -> Bool
     ) -> Lookup {
-        while true {
-            let result = family.withLock { (state) -> Lookup? in
-                if case .unknown = layers, state.liveLayers > 0 { return nil }
-                return find(key, in: &state, layers: layers.stack, argumentsMatch: argumentsMatch)
-            }
-            if let result { return result }
-            _ = layers.read()  // A layer may apply: read the task-local stack, and look again.
+        family.withLock { state in
+            if case .unknown = layers, state.liveLayers > 0 { _ = layers.read() }
+            return find(key, in: state, layers: layers.stack, argumentsMatch: argumentsMatch)
         }
     }
 
     /// The lookup itself, with the family lock held.
-    @inline(__always)
     func find(
         _ key: RegistrationKey,
-        in state: inout FamilyState,
+        in state: borrowing FamilyState,
         layers: OverrideLayer?,
         argumentsMatch: ([Any.Type]) -> Bool
     ) -> Lookup {
@@ -173,42 +202,12 @@ extension HiveCore {
         return .missing(missing(key, in: state, layers: layers))
     }
 
-    // MARK: - Scopes
-
-    /// A `.graph` instance: the one already built in this top-level resolve, or a new one.
-    private func graphInstance<Service>(
-        _ found: Found,
-        layers: LayerView,
-        context: ThreadContext
-    ) throws(ServiceHiveError) -> Service {
-        let layerID = layers.stack.map(ObjectIdentifier.init)
-        if let shared = context.graphInstance(of: found.entry, searched: found.searched, layers: layerID) {
-            if context.isRecording { context.record(shared.box.dependencies) }
-            // Safe: only this function adds graph instances, each a `Box<Service>` of its entry's service type.
-            return unsafeDowncast(shared.box, to: Box<Service>.self).value
-        }
-        let isRecording = context.isRecording
-        if isRecording { context.beginRecording() }
-        let value: Service
-        do throws(ServiceHiveError) {
-            value = try build(found.entry, view: self, arguments: nil, context: context)
-        } catch {
-            if isRecording { _ = context.endRecording() }
-            throw error
-        }
-        let dependencies = isRecording ? context.endRecording() : .none
-        context.addGraphInstance(
-            GraphInstance(
-                entry: found.entry, builtBy: id, layers: layerID, box: Box(value, dependencies: dependencies)))
-        return value
-    }
-
     // MARK: - Building
 
     /// Runs `entry`'s factory with this thread's chain extended by `entry`.
     ///
-    /// - Parameter view: The hives the factory's resolver searches: the asking hive's lineage for a transient, the
-    ///   declaring hive's for a shared instance, so that a parent's singleton never captures a child's services.
+    /// - Parameter view: The hive the factory's resolver resolves from: the asking hive for a transient, the declaring
+    ///   hive for a shared instance, so that a parent's singleton never captures a child's services.
     func build<Service>(
         _ entry: Entry,
         view: HiveCore,
@@ -216,7 +215,7 @@ extension HiveCore {
         context: ThreadContext
     ) throws(ServiceHiveError) -> Service {
         if let instance = entry.instance {
-            // Safe: `Entry.init` stores a `Box<Service>` of its own service type.
+            // Safe: `Entry.init` stores a `Box` of its own service type.
             return unsafeDowncast(instance, to: Box<Service>.self).value
         }
         if !context.isIdle, let refusal = context.refusal(toBuild: entry) { throw refusal }
@@ -236,7 +235,10 @@ extension HiveCore {
 enum QuickLookup: Sendable {
     case cached(Instance)
     case transient(Entry)
-    case detailed
+    /// A `.graph` registration, found at `depth` in the lineage.
+    case graph(Entry, depth: Int)
+    /// Anything else: take the detailed path, with the layers read so far.
+    case detailed(LayerView)
 }
 
 /// What a lookup under the family lock found.

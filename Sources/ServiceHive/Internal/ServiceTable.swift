@@ -119,3 +119,7 @@ struct ServiceTable<Value> {
         Int(bitPattern: (UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 }
+
+// Sendable: a table is reached only through its owner, which guards it: a family's table through the family's lock, an
+// override layer's table by never changing after the layer is made.
+extension ServiceTable: @unchecked Sendable where Value: Sendable {}

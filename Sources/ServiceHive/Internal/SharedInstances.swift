@@ -14,29 +14,32 @@ enum Claim: Sendable {
 }
 
 extension HiveCore {
-    /// A `.singleton`, `.weak` or named-scope instance; `nil` after waiting for a construction that has since ended,
-    /// when the caller must look again.
+    // MARK: - Shared instances
+
+    /// The instance of a `.singleton`, `.weak` or named-scope registration; `nil` after waiting for a construction
+    /// that has since ended, when the caller must look again.
     ///
     /// An instance cached beside its registration is shared with every task, unless an override layer of the current
     /// task overrides something it was built from: then that layer gets an instance of its own. An override's
     /// instances belong to its layer.
-    func sharedInstance<Service>(
+    ///
+    /// - Parameter make: Builds the instance, for the registration's service type; called by this thread once it has
+    ///   claimed the slot.
+    func sharedInstance(
         _ found: Found,
         layers: inout LayerView,
-        context: ThreadContext
-    ) throws(ServiceHiveError) -> Service? {
+        context: ThreadContext,
+        make: () throws(ServiceHiveError) -> Instance
+    ) throws(ServiceHiveError) -> Instance? {
         if let layer = found.layer {
-            return try obtain(found, at: .layer(layer), layers: &layers, context: context)
+            return try obtain(found, at: .layer(layer), layers: &layers, context: context, make: make)
         }
         switch found.slot {
-        case .instance(let cached):
-            if let owner = owner(of: cached, layers: &layers) {
-                return try obtain(found, at: .layer(owner), layers: &layers, context: context)
+        case .instance(let instance):
+            if let owner = owner(of: instance, layers: &layers) {
+                return try obtain(found, at: .layer(owner), layers: &layers, context: context, make: make)
             }
-            if let value: Service = value(of: cached, entry: found.entry) {
-                if context.isRecording { context.record(cached.dependencies) }
-                return value
-            }
+            if !instance.isReleasedWeak { return used(instance, context: context) }
         case .building(let construction):
             try Waits.wait(for: construction, as: context.id, chain: context.chainEntries)
             return nil
@@ -45,16 +48,17 @@ extension HiveCore {
         }
         // Everything built while validating belongs to the validation's sandbox.
         let location = layers.read()?.sandbox.map(Location.layer) ?? .registry(found.owner)
-        return try obtain(found, at: location, layers: &layers, context: context)
+        return try obtain(found, at: location, layers: &layers, context: context, make: make)
     }
 
     /// The instance at `location`: the one cached there, or a new one that this thread builds.
-    private func obtain<Service>(
+    private func obtain(
         _ found: Found,
         at location: Location,
         layers: inout LayerView,
-        context: ThreadContext
-    ) throws(ServiceHiveError) -> Service? {
+        context: ThreadContext,
+        make: () throws(ServiceHiveError) -> Instance
+    ) throws(ServiceHiveError) -> Instance? {
         let construction = Construction(entry: found.entry, owner: context.id)
         Waits.begin(construction)
         switch claim(found.entry, at: location, for: construction) {
@@ -64,100 +68,129 @@ extension HiveCore {
             Waits.finish(construction)
             try Waits.wait(for: other, as: context.id, chain: context.chainEntries)
             return nil
-        case .instance(let cached):
+        case .instance(let instance):
             Waits.finish(construction)
-            if case .layer(let layer) = location, let owner = owner(of: cached, layers: &layers), owner !== layer {
-                return try obtain(found, at: .layer(owner), layers: &layers, context: context)
+            if case .layer(let layer) = location, let owner = owner(of: instance, layers: &layers), owner !== layer {
+                return try obtain(found, at: .layer(owner), layers: &layers, context: context, make: make)
             }
-            return used(cached, of: found.entry, context: context)
+            return used(instance, context: context)
         }
         // Another task under these layers may have built the instance into one of them: share it.
-        if case .registry = location, let (layer, cached) = layerInstance(of: found.entry, layers: layers),
-            layer === layers.stack?.owner(of: cached.dependencies),
-            let value: Service = used(cached, of: found.entry, context: context)
+        if case .registry = location, let (layer, instance) = layerInstance(of: found.entry, layers: layers),
+            layer === layers.stack?.owner(of: instance.dependencies)
         {
             release(construction, of: found.entry, at: location)
-            return value
+            return used(instance, context: context)
         }
-        let value: Service = try build(found, at: location, construction: construction, layers: &layers, context: context)
-        return value
-    }
-
-    /// Builds a claimed shared instance, caches it where it belongs, and wakes the waiters.
-    private func build<Service>(
-        _ found: Found,
-        at location: Location,
-        construction: Construction,
-        layers: inout LayerView,
-        context: ThreadContext
-    ) throws(ServiceHiveError) -> Service {
-        let entry = found.entry
-        context.beginRecording()
-        let value: Service
+        let instance: Instance
         do throws(ServiceHiveError) {
-            value = try build(entry, view: ancestor(found.searched.count - 1), arguments: nil, context: context)
+            instance = try make()
         } catch {
-            _ = context.endRecording()
-            release(construction, of: entry, at: location)
+            release(construction, of: found.entry, at: location)
             throw error
-        }
-        let dependencies = context.endRecording().sealed(home: familyID)
-        let box: Instance
-        if entry.lifetime == .weak {
-            guard type(of: value as Any) is AnyObject.Type else {
-                release(construction, of: entry, at: location)
-                throw .weakRequiresClass(entry.serviceKey, instanceType: typeName(type(of: value as Any)))
-            }
-            box = Box(WeakReference(object: value as AnyObject), dependencies: dependencies)
-        } else {
-            box = Box(value, dependencies: dependencies)
         }
         // Built from an override, or in another family's layer: it belongs to that layer, not to the world.
         var owner: OverrideLayer?
-        if case .registry = location, !dependencies.isEmpty {
-            owner = (dependencies.crossesFamilies ? layers.read() : layers.stack)?.owner(of: dependencies)
+        if case .registry = location, !instance.dependencies.isEmpty {
+            let stack = instance.dependencies.crossesFamilies ? layers.read() : layers.stack
+            owner = stack?.owner(of: instance.dependencies)
         }
-        publish(box, of: entry, at: location, movingTo: owner, by: construction)
+        publish(instance, of: found.entry, at: location, movingTo: owner, by: construction)
+        return instance
+    }
+
+    /// Builds an instance of `found`'s registration for this thread, recording what it was built from.
+    func buildInstance<Service>(
+        _ found: Found,
+        _: Service.Type,
+        context: ThreadContext
+    ) throws(ServiceHiveError) -> Instance {
+        context.beginRecording()
+        let value: Service
+        do throws(ServiceHiveError) {
+            value = try build(found.entry, view: ancestor(found.searched.count - 1), arguments: nil, context: context)
+        } catch {
+            _ = context.endRecording()
+            throw error
+        }
+        return found.entry.factory(of: Service.self).box(value, context.endRecording().sealed(home: familyID))
+    }
+
+    /// The object of a `.weak` instance; `nil` when the caller must look again.
+    func weakInstance<Service>(
+        _ found: Found,
+        _: Service.Type,
+        layers: inout LayerView,
+        context: ThreadContext
+    ) throws(ServiceHiveError) -> AnyObject? {
+        var built: AnyObject?  // The instance just built, held here: the hive holds it only weakly.
+        let instance = try sharedInstance(found, layers: &layers, context: context) {
+            () throws(ServiceHiveError) -> Instance in
+            let value = try buildInstance(found, Service.self, context: context)
+            let object = unsafeDowncast(value, to: Box<Service>.self).value as Any
+            guard type(of: object) is AnyObject.Type else {
+                throw .weakRequiresClass(found.entry.serviceKey, instanceType: typeName(type(of: object)))
+            }
+            built = object as AnyObject
+            return Box(WeakReference(object: built), dependencies: value.dependencies)
+        }
+        return built ?? instance?.weakObject
+    }
+
+    /// A `.graph` instance: the one already built in this top-level resolve, or a new one.
+    func graphInstance<Service>(
+        _ entry: Entry,
+        searched: Lineage,
+        layers: LayerView,
+        context: ThreadContext
+    ) throws(ServiceHiveError) -> Service {
+        let layerID = layers.stack.map(ObjectIdentifier.init)
+        if let shared = context.graphInstance(of: entry, searched: searched, layers: layerID) {
+            if context.isRecording { context.record(shared.box.dependencies) }
+            // Safe: only this function adds graph instances, each a `Box` of its entry's service type.
+            return unsafeDowncast(shared.box, to: Box<Service>.self).value
+        }
+        let isRecording = context.isRecording
+        if isRecording { context.beginRecording() }
+        let value: Service
+        do throws(ServiceHiveError) {
+            value = try build(entry, view: self, arguments: nil, context: context)
+        } catch {
+            if isRecording { _ = context.endRecording() }
+            throw error
+        }
+        let box = entry.factory(of: Service.self).box(value, isRecording ? context.endRecording() : .none)
+        context.addGraphInstance(GraphInstance(entry: entry, builtBy: id, layers: layerID, box: box))
         return value
     }
 
     // MARK: - Reading instances
 
-    /// The layer that an instance cached beside its registration must not be shared with: the innermost layer of
-    /// the current task that overrides something it was built from, or a sandbox. `nil` when it may be used here.
-    private func owner(of cached: Instance, layers: inout LayerView) -> OverrideLayer? {
-        if case .unknown = layers, !cached.dependencies.crossesFamilies { return nil }
-        return layers.read()?.owner(of: cached.dependencies)
+    /// The layer that an instance cached beside its registration must not be shared with: the innermost layer of the
+    /// current task that overrides something it was built from, or a sandbox. `nil` when it may be used here.
+    private func owner(of instance: Instance, layers: inout LayerView) -> OverrideLayer? {
+        if case .unknown = layers, !instance.dependencies.crossesFamilies { return nil }
+        return layers.read()?.owner(of: instance.dependencies)
     }
 
     /// The instance of `entry` cached in the innermost layer of the current task that has one.
     private func layerInstance(of entry: Entry, layers: LayerView) -> (OverrideLayer, Instance)? {
         guard let stack = layers.stack else { return nil }
         for layer in stack.stack {
-            if case .instance(let cached)? = layer.instances.withLock({ $0[ObjectIdentifier(entry)]?.slot }) {
-                return (layer, cached)
+            if case .instance(let instance)? = layer.instances.withLock({ $0[ObjectIdentifier(entry)]?.slot }),
+                !instance.isReleasedWeak
+            {
+                return (layer, instance)
             }
         }
         return nil
     }
 
-    /// The value of `cached`, recorded as a dependency of the construction in progress; `nil` for a `.weak` instance
-    /// that has been released.
-    private func used<Service>(_ cached: Instance, of entry: Entry, context: ThreadContext) -> Service? {
-        guard let value: Service = value(of: cached, entry: entry) else { return nil }
-        if context.isRecording { context.record(cached.dependencies) }
-        return value
-    }
-
-    /// The cached instance, or `nil` for a `.weak` instance that has been released.
-    private func value<Service>(of cached: Instance, entry: Entry) -> Service? {
-        guard entry.lifetime == .weak else {
-            // Safe: only `publish` caches instances, each a `Box<Service>` of its entry's service type.
-            return unsafeDowncast(cached, to: Box<Service>.self).value
-        }
-        // Safe, likewise, for the `Box<WeakReference>` of a `.weak` entry, whose object was built as a `Service`.
-        guard let object = unsafeDowncast(cached, to: Box<WeakReference>.self).value.object else { return nil }
-        return (object as! Service)
+    /// `instance`, recorded as a dependency of the construction in progress; `nil` for a released weak instance.
+    private func used(_ instance: Instance, context: ThreadContext) -> Instance? {
+        guard !instance.isReleasedWeak else { return nil }
+        if context.isRecording { context.record(instance.dependencies) }
+        return instance
     }
 
     // MARK: - Slots
@@ -168,8 +201,8 @@ extension HiveCore {
             switch slot {
             case .building(let other):
                 return (.building(other), nil)
-            case .instance(let cached) where !isReleasedWeak(cached, entry: entry):
-                return (.instance(cached), nil)
+            case .instance(let instance) where !instance.isReleasedWeak:
+                return (.instance(instance), nil)
             case .empty, .instance:
                 return (.claimed, exchange(&slot, with: .building(construction)))
             }
@@ -178,10 +211,10 @@ extension HiveCore {
         return result?.0 ?? .claimed  // Unregistered meanwhile: build for this caller alone, and cache nothing.
     }
 
-    /// Caches `cached`, in `layer` if given, else where it was claimed; gives up the claim; wakes the waiters.
+    /// Caches `instance`, in `layer` if given, else where it was claimed; gives up the claim; wakes the waiters.
     /// Caches nothing where the registration was removed, or the instances reset, meanwhile.
     private func publish(
-        _ cached: Instance,
+        _ instance: Instance,
         of entry: Entry,
         at location: Location,
         movingTo layer: OverrideLayer?,
@@ -191,13 +224,13 @@ extension HiveCore {
         if let layer {
             released.append(
                 withSlot(of: entry, at: .layer(layer)) { slot in
-                    isFree(slot, entry: entry) ? exchange(&slot, with: .instance(cached)) : nil
+                    slot.isFree ? exchange(&slot, with: .instance(instance)) : nil
                 } ?? nil)
         }
         released.append(
             withSlot(of: entry, at: location) { slot -> Slot? in
                 guard case .building(let current) = slot, current === construction else { return nil }
-                return exchange(&slot, with: layer == nil ? .instance(cached) : .empty)
+                return exchange(&slot, with: layer == nil ? .instance(instance) : .empty)
             } ?? nil)
         Waits.finish(construction)
         withExtendedLifetime(released) {}
@@ -235,21 +268,26 @@ extension HiveCore {
             }
         }
     }
-
-    private func isFree(_ slot: Slot, entry: Entry) -> Bool {
-        switch slot {
-        case .empty: return true
-        case .building: return false
-        case .instance(let cached): return isReleasedWeak(cached, entry: entry)
-        }
-    }
-
-    private func isReleasedWeak(_ cached: Instance, entry: Entry) -> Bool {
-        entry.lifetime == .weak && unsafeDowncast(cached, to: Box<WeakReference>.self).value.object == nil
-    }
 }
 
-extension Found {
-    /// The hive whose registration answered.
-    var owner: HiveID { searched[searched.index(before: searched.endIndex)] }
+extension Instance {
+    /// The object of a `.weak` instance, or `nil`.
+    var weakObject: AnyObject? {
+        // Safe: `isWeak` is set only for a `Box<WeakReference>`.
+        isWeak ? unsafeDowncast(self, to: Box<WeakReference>.self).value.object : nil
+    }
+
+    /// Whether this is a `.weak` instance whose object has been released.
+    var isReleasedWeak: Bool { isWeak && weakObject == nil }
+}
+
+extension Slot {
+    /// Whether the slot may take a new instance: empty, or holding a released weak one.
+    var isFree: Bool {
+        switch self {
+        case .empty: return true
+        case .building: return false
+        case .instance(let instance): return instance.isReleasedWeak
+        }
+    }
 }

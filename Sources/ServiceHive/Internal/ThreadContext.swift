@@ -19,8 +19,10 @@ struct ThreadContext {
     private let state: UnsafeMutablePointer<ThreadState>
 
     struct ThreadState {
-        /// The registrations whose factories are running, outermost first.
-        var chain: [Entry] = []
+        /// The registrations whose factories are running, outermost first: `depth` of them, in a buffer of
+        /// `ServiceHive.maximumResolutionDepth` places, which pushing and popping never reallocate.
+        let chain = UnsafeMutablePointer<Entry>.allocate(capacity: ServiceHive.maximumResolutionDepth)
+        var depth = 0
         /// One set per shared construction in progress, innermost last: the lookups it has made so far.
         var recording: [Set<Dependency>] = []
         /// The `.graph` instances of the current top-level resolve.
@@ -48,6 +50,7 @@ struct ThreadContext {
 
     fileprivate static func destroy(_ raw: UnsafeMutableRawPointer) {
         let state = raw.assumingMemoryBound(to: ThreadState.self)
+        state.pointee.chain.deallocate()  // Empty: a thread cannot exit while one of its resolves runs.
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -59,42 +62,58 @@ struct ThreadContext {
 
     /// Whether no resolve is running on this thread: the next one is a top-level resolve.
     @inline(__always)
-    var isIdle: Bool { state.pointee.chain.isEmpty }
+    var isIdle: Bool { state.pointee.depth == 0 }
 
-    var depth: Int { state.pointee.chain.count }
+    var depth: Int { state.pointee.depth }
+
+    /// Pushes `entry`. The caller has checked the depth limit with `refusal(toBuild:)`.
+    @inline(__always)
+    func push(_ entry: Entry) {
+        (state.pointee.chain + state.pointee.depth).initialize(to: entry)
+        state.pointee.depth += 1
+    }
 
     @inline(__always)
-    func push(_ entry: Entry) { state.pointee.chain.append(entry) }
-
-    @inline(__always)
-    func pop() { state.pointee.chain.removeLast() }
+    func pop() {
+        state.pointee.depth -= 1
+        (state.pointee.chain + state.pointee.depth).deinitialize(count: 1)
+    }
 
     /// Whether `entry`'s factory is running on this thread.
     func isBuilding(_ entry: Entry) -> Bool {
-        state.pointee.chain.contains { $0 === entry }
+        for index in 0..<state.pointee.depth where state.pointee.chain[index] === entry { return true }
+        return false
     }
 
-    var chainEntries: [Entry] { state.pointee.chain }
+    var chainEntries: [Entry] { Array(UnsafeBufferPointer(start: state.pointee.chain, count: state.pointee.depth)) }
 
     /// The printable chain, dropping the innermost `dropping` links.
     func chainKeys(dropping: Int = 0) -> [ServiceHive.ServiceKey] {
-        state.pointee.chain.dropLast(dropping).map(\.serviceKey)
+        chainEntries.dropLast(dropping).map(\.serviceKey)
     }
 
     /// Why a nested build of `entry` must not start: a cycle, the depth limit or the stack reserve.
+    @inline(__always)
     func refusal(toBuild entry: Entry) -> ServiceHiveError? {
+        let depth = state.pointee.depth
+        guard entry.key.arguments != nil || !isBuilding(entry), depth < ServiceHive.maximumResolutionDepth,
+            !(state.pointee.stack?.isLow(depth: depth) ?? false)
+        else { return refusalError(toBuild: entry) }
+        return nil
+    }
+
+    /// The error for a refused build; out of line, to keep the common path short.
+    @inline(never)
+    private func refusalError(toBuild entry: Entry) -> ServiceHiveError {
         if entry.key.arguments == nil, isBuilding(entry) {
-            let entries = state.pointee.chain + [entry]
+            let entries = chainEntries + [entry]
             let start = entries.firstIndex { $0 === entry } ?? 0
             return .circularDependency(entries[start...].map(\.serviceKey))
         }
         if depth >= ServiceHive.maximumResolutionDepth {
             return .resolutionTooDeep(entry.serviceKey, chain: chainKeys(), limit: ServiceHive.maximumResolutionDepth)
         }
-        if state.pointee.stack?.isLow(depth: depth) ?? false {
-            return .stackExhausted(entry.serviceKey, chain: chainKeys())
-        }
-        return nil
+        return .stackExhausted(entry.serviceKey, chain: chainKeys())
     }
 
     // MARK: - Dependency recording

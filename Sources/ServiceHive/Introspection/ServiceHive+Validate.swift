@@ -95,16 +95,16 @@ extension ServiceHive {
         ///   - service: The registered service.
         ///   - name: The registration's name, or `nil`.
         ///   - arguments: The sample arguments, of exactly the registration's argument types.
-        public mutating func arguments<Service, each Argument>(
+        public mutating func arguments<Service, First, each Rest>(
             for service: Service.Type,
             name: String? = nil,
-            _ arguments: repeat each Argument
+            _ first: First,
+            _ rest: repeat each Rest
         ) {
-            let samples = (repeat each arguments)
             let key = RegistrationKey(
-                Service.self, name: name, arguments: ArgumentPack.signature(repeat (each Argument).self))
+                Service.self, name: name, arguments: ArgumentPack.signature(First.self, repeat (each Rest).self))
             self.arguments[key] = { resolver in
-                _ = try resolver.resolve(Service.self, name: name, arguments: repeat each samples)
+                _ = try resolver.resolve(Service.self, name: name, arguments: first, repeat each rest)
             }
         }
     }

@@ -75,8 +75,7 @@ extension ServiceHive {
     /// ```
     ///
     /// A registration is identified by its service, name and argument types, so the same service may be registered
-    /// once per argument list. Each resolve passes new arguments, so these registrations are always transient. A
-    /// closure that takes only the resolver registers a transient factory without arguments.
+    /// once per argument list. Each resolve passes new arguments, so these registrations are always transient.
     ///
     /// - Parameters:
     ///   - service: The type callers resolve, usually a protocol.
@@ -87,12 +86,12 @@ extension ServiceHive {
     /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
     ///   registration for the same service, name and argument types.
     @inlinable
-    public func register<Service, each Argument>(
+    public func register<Service, First, each Rest>(
         _ service: Service.Type,
         name: String? = nil,
         file: String = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+        factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
     ) throws {
         try register(ArgumentFactory(factory), name: name, site: RegistrationSite(fileID: file, line: line))
     }

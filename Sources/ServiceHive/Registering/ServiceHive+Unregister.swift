@@ -26,12 +26,14 @@ extension ServiceHive {
     ///   - arguments: The registration's argument types, in order.
     /// - Returns: Whether a registration was removed.
     @discardableResult
-    public func unregister<Service, each Argument>(
+    public func unregister<Service, First, each Rest>(
         _ service: Service.Type,
         name: String? = nil,
-        arguments: repeat (each Argument).Type
+        arguments first: First.Type,
+        _ rest: repeat (each Rest).Type
     ) -> Bool {
-        remove(RegistrationKey(Service.self, name: name, arguments: ArgumentPack.signature(repeat each arguments)))
+        let signature = ArgumentPack.signature(First.self, repeat (each Rest).self)
+        return remove(RegistrationKey(Service.self, name: name, arguments: signature))
     }
 
     /// Removes every registration of this hive, with their cached instances, in one step.

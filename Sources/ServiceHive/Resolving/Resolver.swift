@@ -41,25 +41,25 @@ extension ServiceHive {
         /// - Returns: A new instance.
         /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:arguments:)`` does.
         @inlinable
-        public func resolve<Service, each Argument>(
+        public func resolve<Service, First, each Rest>(
             _ service: Service.Type = Service.self,
             name: String? = nil,
-            arguments: repeat each Argument
+            arguments first: First,
+            _ rest: repeat each Rest
         ) throws -> Service {
-            guard let signature = ArgumentPack.signature(repeat (each Argument).self) else {
-                return try resolve(Service.self, name: name)
-            }
-            let layout = ArgumentPack.layout(repeat (each Argument).self)
+            // Safe: a list with a first element always has a signature.
+            let signature = ArgumentPack.signature(First.self, repeat (each Rest).self).unsafelyUnwrapped
+            let layout = ArgumentPack.layout(First.self, repeat (each Rest).self)
             return try ArgumentPack.withBuffer(byteCount: layout.byteCount, alignment: layout.alignment) { values in
-                ArgumentPack.store(repeat each arguments, in: values)
-                defer { ArgumentPack.destroy(repeat (each Argument).self, in: values) }
+                ArgumentPack.store(first, repeat each rest, in: values)
+                defer { ArgumentPack.destroy(First.self, repeat (each Rest).self, in: values) }
                 return try resolve(
                     Service.self,
                     name: name,
                     signature: signature,
                     values: UnsafeRawPointer(values),
-                    types: { ArgumentPack.types(repeat (each Argument).self) },
-                    matches: { ArgumentPack.matches($0, repeat (each Argument).self) }
+                    types: { ArgumentPack.types(First.self, repeat (each Rest).self) },
+                    matches: { ArgumentPack.matches($0, First.self, repeat (each Rest).self) }
                 )
             }
         }

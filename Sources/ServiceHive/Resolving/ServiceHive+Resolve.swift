@@ -45,12 +45,13 @@ extension ServiceHive {
     /// - Throws: A ``ServiceHiveError``: ``ServiceHiveError/argumentMismatch(_:registered:chain:)`` when the service
     ///   is registered with other argument types, and the errors of ``resolve(_:name:)``.
     @inlinable
-    public func resolve<Service, each Argument>(
+    public func resolve<Service, First, each Rest>(
         _ service: Service.Type = Service.self,
         name: String? = nil,
-        arguments: repeat each Argument
+        arguments first: First,
+        _ rest: repeat each Rest
     ) throws -> Service {
-        try resolver.resolve(Service.self, name: name, arguments: repeat each arguments)
+        try resolver.resolve(Service.self, name: name, arguments: first, repeat each rest)
     }
 
     /// Whether resolving `service` without arguments would find a registration: in this hive, a parent, or an
@@ -75,15 +76,16 @@ extension ServiceHive {
     ///   - name: The registration's name, or `nil`.
     ///   - arguments: The argument types, in order.
     /// - Returns: `true` when a registration exists.
-    public func isRegistered<Service, each Argument>(
+    public func isRegistered<Service, First, each Rest>(
         _ service: Service.Type,
         name: String? = nil,
-        arguments: repeat (each Argument).Type
+        arguments first: First.Type,
+        _ rest: repeat (each Rest).Type
     ) -> Bool {
-        let signature = ArgumentPack.signature(repeat each arguments)
+        let signature = ArgumentPack.signature(First.self, repeat (each Rest).self)
         return core.contains(
             RegistrationKey(Service.self, name: name, arguments: signature),
-            matches: { ArgumentPack.matches($0, repeat (each Argument).self) })
+            matches: { ArgumentPack.matches($0, First.self, repeat (each Rest).self) })
     }
 }
 
@@ -93,7 +95,7 @@ extension HiveCore {
         var layers = LayerView.unknown
         _ = layers.read()
         return family.withLock { state in
-            if case .found = find(key, in: &state, layers: layers.stack, argumentsMatch: matches) { return true }
+            if case .found = find(key, in: state, layers: layers.stack, argumentsMatch: matches) { return true }
             return false
         }
     }
