@@ -12,22 +12,19 @@
 struct ServiceTable<Value> {
     /// The key of each bucket, `nil` for a vacant one; or no storage at all while the table is empty and new.
     private var keys: UnsafeMutablePointer<ObjectIdentifier?>?
-    /// The value of each occupied bucket; vacant buckets are uninitialized.
-    private var values: UnsafeMutablePointer<Value>
+    /// The value of each occupied bucket, uninitialized in vacant ones; no storage while `keys` has none.
+    private var values: UnsafeMutablePointer<Value>?
     private var capacity = 0
     private(set) var count = 0
 
     /// An empty table, which allocates nothing until the first value is added.
-    init() {
-        values = .allocate(capacity: 0)
-    }
+    init() {}
 
     /// Frees the storage and the values in it. The table must not be used afterwards.
     func destroy() {
-        if let keys {
-            for index in 0..<capacity where keys[index] != nil { (values + index).deinitialize(count: 1) }
-            keys.deallocate()
-        }
+        guard let keys, let values else { return }
+        for index in 0..<capacity where keys[index] != nil { (values + index).deinitialize(count: 1) }
+        keys.deallocate()
         values.deallocate()
     }
 
@@ -47,8 +44,8 @@ struct ServiceTable<Value> {
     /// The value in the occupied bucket `index`, read and written in place.
     @inline(__always)
     subscript(bucket index: Int) -> Value {
-        unsafeAddress { UnsafePointer(values + index) }
-        nonmutating unsafeMutableAddress { values + index }
+        unsafeAddress { UnsafePointer(values.unsafelyUnwrapped + index) }
+        nonmutating unsafeMutableAddress { values.unsafelyUnwrapped + index }
     }
 
     /// Runs `body` on the value for `service`, adding one made by `empty` first if there is none.
@@ -57,9 +54,9 @@ struct ServiceTable<Value> {
         empty: () -> Value,
         _ body: (inout Value) -> Result
     ) -> Result {
-        if let index = index(of: service) { return body(&values[index]) }
+        if let index = index(of: service) { return body(&self[bucket: index]) }
         if (count + 1) * 4 > capacity * 3 { grow() }
-        let keys = keys!
+        let (keys, values) = (keys!, values!)
         var index = Self.hash(service) & (capacity - 1)
         while keys[index] != nil { index = (index + 1) & (capacity - 1) }
         keys[index] = service
@@ -70,7 +67,7 @@ struct ServiceTable<Value> {
 
     /// Removes the value for `service` and returns it.
     mutating func removeValue(for service: ObjectIdentifier) -> Value? {
-        guard let keys, var hole = index(of: service) else { return nil }
+        guard let keys, let values, var hole = index(of: service) else { return nil }
         let removed = (values + hole).move()
         keys[hole] = nil
         count -= 1
@@ -92,7 +89,7 @@ struct ServiceTable<Value> {
 
     /// Every value, in no particular order.
     var allValues: [Value] {
-        guard let keys else { return [] }
+        guard let keys, let values else { return [] }
         return (0..<capacity).compactMap { keys[$0] == nil ? nil : values[$0] }
     }
 
@@ -101,17 +98,17 @@ struct ServiceTable<Value> {
         capacity = max(8, capacity * 2)
         let keys = UnsafeMutablePointer<ObjectIdentifier?>.allocate(capacity: capacity)
         keys.initialize(repeating: nil, count: capacity)
-        values = .allocate(capacity: capacity)
+        let values = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
         for old in 0..<oldCapacity {
-            guard let key = oldKeys?[old] else { continue }
+            guard let key = oldKeys?[old], let oldValues else { continue }
             var index = Self.hash(key) & (capacity - 1)
             while keys[index] != nil { index = (index + 1) & (capacity - 1) }
             keys[index] = key
             (values + index).moveInitialize(from: oldValues + old, count: 1)
         }
-        self.keys = keys
+        (self.keys, self.values) = (keys, values)
         oldKeys?.deallocate()
-        oldValues.deallocate()
+        oldValues?.deallocate()
     }
 
     @inline(__always)
