@@ -181,4 +181,49 @@ struct ErrorMessageTests {
             + "for a chain of factories that never ends; the limit is ServiceHive.maximumResolutionDepth."
         #expect(thrown?.description == expected)
     }
+
+    @Test("notRegistered for a name lists the names that are registered for the service")
+    func notRegisteredListsNames() throws {
+        let hive = ServiceHive()
+        try hive.register(TradeService.self, name: "standard") { LiveTradeService() }
+        try hive.register(TradeService.self, name: "member") { LiveTradeService() }
+        let thrown = error { _ = try hive.resolve(TradeService.self, name: "gold") }
+        #expect(
+            thrown?.description
+                == "TradeService (name: \"gold\") is not registered. Registered names: member, standard. To fix, "
+                + "register it before resolving: try hive.register(TradeService.self, name: \"gold\") { … }")
+        try hive.register(TradeService.self) { LiveTradeService() }
+        let again = error { _ = try hive.resolve(TradeService.self, name: "gold") }
+        #expect(again?.description.contains("Registered names: member, standard, and the registration without a name") == true)
+    }
+
+    @Test("notRegistered for a service that child hives provide says to resolve it from the child")
+    func notRegisteredProvidedByChildren() throws {
+        let app = ServiceHive()
+        try app.register(Cart.self) { r in
+            _ = try r.resolve(Session.self)
+            return LiveCart(trade: LiveTradeService())
+        }
+        let request = app.child { $0.provide(Session.self, LiveSession()) }
+        _ = try request.resolve(Cart.self)
+        let thrown = error { _ = try app.resolve(Cart.self) }
+        #expect(
+            thrown?.description
+                == "Session is not registered (needed by Cart); child hives provide it, for example per request. "
+                + "To fix, resolve from the child hive that provides it, made with hive.child { $0.provide(Session.self, "
+                + "…) }, or register it here: try hive.register(Session.self) { … }")
+    }
+
+    @Test("notOverridden names the service and says how to override it")
+    func notOverridden() throws {
+        let hive = ServiceHive()
+        try hive.register(TradeService.self) { LiveTradeService() }
+        let thrown = error {
+            try hive.withOverrides(strict: true) { _ in } operation: { _ = try hive.resolve(TradeService.self) }
+        }
+        #expect(
+            thrown?.description
+                == "TradeService is not overridden in this strict withOverrides. To fix, override it in the configure "
+                + "closure: try $0.register(TradeService.self) { … }, or leave strict off.")
+    }
 }

@@ -23,6 +23,7 @@ struct RecordingModule: ServiceModule {
     var failRegistration = false
     var failStart = false
     var register: @Sendable (ServiceHive) throws -> Void = { _ in }
+    var onStart: @Sendable (ServiceHive) async throws -> Void = { _ in }
 
     func register(in hive: ServiceHive) throws {
         journal.write("register \(name)")
@@ -32,6 +33,7 @@ struct RecordingModule: ServiceModule {
 
     func start(in hive: ServiceHive) async throws {
         journal.write("start \(name)")
+        try await onStart(hive)
         if failStart { throw DatabaseOffline() }
     }
 

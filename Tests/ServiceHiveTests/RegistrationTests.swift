@@ -153,4 +153,35 @@ struct RegistrationTests {
         #expect(!child.unregister(TradeService.self), "a child cannot remove its parent's registration")
         #expect(parent.isRegistered(TradeService.self))
     }
+
+    @Test("a trailing closure is always a factory, even for Any: register(Any.self) { 42 } resolves 42")
+    func trailingClosureIsAFactory() throws {
+        let hive = ServiceHive()
+        try hive.register(Any.self) { 42 }
+        try hive.register((any Sendable).self, name: "sendable") { 7 }
+        #expect(try hive.resolve(Any.self) as? Int == 42)
+        #expect(try hive.resolve((any Sendable).self, name: "sendable") as? Int == 7)
+        try hive.register(Any.self, name: "instance", instance: 3)
+        #expect(try hive.resolve(Any.self, name: "instance") as? Int == 3)
+    }
+
+    @Test("registering many named variants of one service takes linear time, in debug builds too")
+    func namedVariantsAreLinear() throws {
+        func seconds(registering count: Int) throws -> Double {
+            let hive = ServiceHive()
+            let clock = ContinuousClock()
+            let elapsed = try clock.measure {
+                for index in 0..<count {
+                    try hive.register(TradeService.self, name: "variant \(index)") { LiveTradeService() }
+                }
+            }
+            #expect(try hive.resolve(TradeService.self, name: "variant \(count - 1)").label == "live")
+            return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
+        }
+        _ = try seconds(registering: 2_000)  // warm up
+        let small = try seconds(registering: 4_000)
+        let large = try seconds(registering: 16_000)
+        // Four times the work: linear is about 4×, quadratic 16×. The bound leaves room for a noisy machine.
+        #expect(large / small < 9, "4,000 took \(small) s, 16,000 took \(large) s")
+    }
 }

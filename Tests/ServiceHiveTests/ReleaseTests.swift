@@ -1,3 +1,4 @@
+import Support
 import ServiceHive
 import Testing
 
@@ -7,7 +8,7 @@ final class Captured: Sendable {}
 /// A singleton that keeps its resolver, to resolve lazily later: the pattern that would tie an instance to its
 /// hive in a retain cycle if the resolver kept the hive alive.
 final class LazyCart: Cart, Sendable {
-    private let resolver: ServiceHive.Resolver
+    let resolver: ServiceHive.Resolver
     init(resolver: ServiceHive.Resolver) { self.resolver = resolver }
     var trade: any TradeService { try! resolver.resolve() }
 }
@@ -126,15 +127,45 @@ struct ReleaseTests {
         #expect(parentCart == nil)
     }
 
-    @Test("a kept resolver used after its hive is gone traps instead of reading freed memory")
-    func resolverAfterItsHiveTraps() async {
-        await #expect(processExitsWith: .failure) {
-            var hive: ServiceHive? = ServiceHive()
-            try! hive!.register(TradeService.self) { LiveTradeService() }
-            try! hive!.register(Cart.self, scope: .singleton) { r in LazyCart(resolver: r) }
-            let cart = try! hive!.resolve(Cart.self)
-            hive = nil
-            _ = cart.trade
-        }
+    @Test("a kept resolver used after its hive is gone throws hiveReleased instead of trapping")
+    func resolverAfterItsHiveThrows() throws {
+        var hive: ServiceHive? = ServiceHive()
+        try hive!.register(TradeService.self) { LiveTradeService() }
+        try hive!.register(Cart.self, scope: .singleton) { r in LazyCart(resolver: r) }
+        let cart = try hive!.resolve(Cart.self) as! LazyCart
+        hive = nil
+        let error = error { _ = try cart.resolver.resolve(TradeService.self) }
+        #expect(error?.description.hasPrefix("Resolving TradeService through a ServiceHive.Resolver whose hive") == true)
     }
+
+    @Test("a singleton whose deinit resolves through its kept resolver, as its hive goes, gets hiveReleased")
+    func deinitResolvesAsTheHiveGoes() throws {
+        let outcome = Locked<String?>(nil)
+        var hive: ServiceHive? = ServiceHive()
+        try hive!.register(TradeService.self) { LiveTradeService() }
+        try hive!.register(Session.self, scope: .singleton) { r in
+            ShuttingDown(resolver: r) { resolver in
+                do {
+                    _ = try resolver.resolve(TradeService.self)
+                    outcome.withLock { $0 = "resolved" }
+                } catch {
+                    outcome.withLock { $0 = "\(error)" }
+                }
+            }
+        }
+        _ = try hive!.resolve(Session.self)
+        hive = nil
+        #expect(outcome.current?.hasPrefix("Resolving TradeService through a ServiceHive.Resolver") == true)
+    }
+}
+
+/// A session that logs "shutting down" from its `deinit`, through its kept resolver.
+final class ShuttingDown: Session {
+    let resolver: ServiceHive.Resolver
+    let onDeinit: @Sendable (ServiceHive.Resolver) -> Void
+    init(resolver: ServiceHive.Resolver, onDeinit: @escaping @Sendable (ServiceHive.Resolver) -> Void) {
+        self.resolver = resolver
+        self.onDeinit = onDeinit
+    }
+    deinit { onDeinit(resolver) }
 }

@@ -117,6 +117,55 @@ struct ValidationTests {
         #expect(report.isValid)
         #expect(report.passed.map(\.service) == ["Cart", "TradeService"])
     }
+
+    @Test("a child's validation leaves no trace in any hive: no parent singleton and no other hive's is cached")
+    func childValidationLeavesNoTrace() throws {
+        let builds = Locked(0)
+        let other = ServiceHive()
+        try other.register(Session.self, scope: .singleton) {
+            builds.increment()
+            return LiveSession()
+        }
+        let parent = ServiceHive()
+        try parent.register(Clock.self, scope: .singleton) { _ in
+            _ = try other.resolve(Session.self)
+            builds.increment()
+            return SystemClock()
+        }
+        let child = ServiceHive(parent: parent)
+        try child.register(Report.self) { r in LiveReport(header: try r.resolve(), footer: try r.resolve()) }
+        #expect(child.validate().isValid)
+        #expect(builds.current == 2)
+        _ = try child.resolve(Report.self)
+        #expect(builds.current == 4, "nothing validation built was cached: both singletons were built again")
+    }
+
+    @Test("validation with samples checks request-scoped services and argument registrations instead of skipping")
+    func validationWithSamples() throws {
+        let hive = ServiceHive()
+        try hive.register(Cart.self) { r in
+            _ = try r.resolve(Session.self)
+            return LiveCart(trade: LiveTradeService())
+        }
+        try hive.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: name) }
+        try hive.register(Greeter.self, name: "failing") { (_: ServiceHive.Resolver, times: Int) in
+            guard times > 0 else { throw DatabaseOffline() }
+            return LiveGreeter(name: "x", times: times)
+        }
+        let plain = hive.validate()
+        #expect(plain.failures.map(\.registration.service) == ["Cart"])
+        #expect(plain.skipped.count == 2)
+
+        let sampled = hive.validate { plan in
+            plan.provide(Session.self, LiveSession())
+            plan.arguments(for: Greeter.self, "Mimi")
+            plan.arguments(for: Greeter.self, name: "failing", 0)
+        }
+        #expect(sampled.passed.map(\.service) == ["Cart", "Greeter"])
+        #expect(sampled.skipped.isEmpty)
+        #expect(sampled.failures.map(\.registration.name) == ["failing"])
+        #expect(!hive.isRegistered(Session.self), "the sample was for validation only")
+    }
 }
 
 /// A weak reference to a clock, to check that it was released.
