@@ -7,12 +7,18 @@ import PackageDescription
 //
 //     swift package --package-path Benchmarks benchmark
 //
+// and rewrite the README's results block and the threading article's figures from one run:
+//
+//     Benchmarks/update-results
+//
 let package = Package(
     name: "ServiceHiveBenchmarks",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
         .package(name: "ServiceHive", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+        // A peer. The benchmarks use only its `Dependencies` product, which builds without swift-syntax.
+        .package(url: "https://github.com/pointfreeco/swift-dependencies.git", exact: "1.17.1"),
         .package(
             url: "https://github.com/ordo-one/package-benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
@@ -23,6 +29,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "ServiceHive", package: "ServiceHive"),
                 .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
             ],
             path: "Benchmarks/ServiceHiveBenchmarks",
             // Swinject 2.10's Container is not Sendable, so the fixtures that hold it are plain globals, which
@@ -30,7 +37,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
-        // Turns a run's text output into the README's results table.
+        // Turns one run's text output into the README's results block and the threading article's block.
         .executableTarget(name: "ResultsTable", path: "Sources/ResultsTable"),
     ]
 )

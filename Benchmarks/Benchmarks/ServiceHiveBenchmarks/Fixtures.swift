@@ -1,3 +1,4 @@
+import Benchmark
 import ServiceHive
 import Swinject
 
@@ -28,6 +29,8 @@ enum Hives {
         try! hive.register(Leaf.self, scope: .graph) { LiveLeaf() }
         try! hive.register(Branch.self) { r in LiveBranch(leaf: try r.resolve()) }
         try! hive.register(Root.self) { r in LiveRoot(left: try r.resolve(), right: try r.resolve()) }
+        // Resolved from a child hive that provides the request's `Session`.
+        try! hive.register(RequestHandler.self) { r in LiveRequestHandler(session: try r.resolve()) }
         _ = try! hive.resolve(Singleton.self)
         return hive
     }()
@@ -78,7 +81,7 @@ enum Containers {
         return container
     }()
 
-    /// Swinject's nearest equivalent of an override scope: a child container that re-registers the service.
+    /// Swinject's nearest equivalent of an override: a child container that re-registers the service.
     static let overridingChild: Container = {
         let child = Container(parent: standard)
         child.register(Transient.self) { _ in MockTransient() }.inObjectScope(.transient)
@@ -125,6 +128,13 @@ enum Floors {
         registrar.floor.register(Singleton.self) { singleton }
         return registrar.floor
     }()
+}
+
+/// Visits the same types and makes the same factory closures as the other registrars, but stores them nowhere.
+struct DirectRegistrar: TypeRegistrar {
+    mutating func register<T>(_ type: T.Type, make: @escaping () -> T) {
+        blackHole(make)
+    }
 }
 
 struct HiveRegistrar: TypeRegistrar {

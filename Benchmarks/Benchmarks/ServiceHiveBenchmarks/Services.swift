@@ -1,20 +1,22 @@
-// The services every scenario resolves, the same for ServiceHive, Swinject and the floor.
+// The services every scenario resolves, the same for every implementation. They are `Sendable`, as shared services
+// should be, because swift-dependencies requires it of a dependency's value; a protocol being `Sendable` costs nothing
+// at run time.
 
-protocol Transient: AnyObject {}
+protocol Transient: AnyObject, Sendable {}
 final class LiveTransient: Transient {}
 
-protocol Singleton: AnyObject {}
+protocol Singleton: AnyObject, Sendable {}
 final class LiveSingleton: Singleton {}
 
-protocol DependencyA: AnyObject {}
-protocol DependencyB: AnyObject {}
-protocol DependencyC: AnyObject {}
+protocol DependencyA: AnyObject, Sendable {}
+protocol DependencyB: AnyObject, Sendable {}
+protocol DependencyC: AnyObject, Sendable {}
 final class LiveDependencyA: DependencyA {}
 final class LiveDependencyB: DependencyB {}
 final class LiveDependencyC: DependencyC {}
 
 /// A transient with three singleton dependencies.
-protocol Composite: AnyObject {}
+protocol Composite: AnyObject, Sendable {}
 final class LiveComposite: Composite {
     let a: any DependencyA
     let b: any DependencyB
@@ -26,11 +28,11 @@ final class LiveComposite: Composite {
     }
 }
 
-protocol Named: AnyObject {}
+protocol Named: AnyObject, Sendable {}
 final class LiveNamed: Named {}
 
 /// Built from runtime arguments.
-protocol Greeting: AnyObject {}
+protocol Greeting: AnyObject, Sendable {}
 final class LiveGreeting: Greeting {
     let count: Int
     let name: String
@@ -41,9 +43,9 @@ final class LiveGreeting: Greeting {
 }
 
 /// A graph: a root with two branches that share one graph-scoped leaf.
-protocol Leaf: AnyObject {}
-protocol Branch: AnyObject {}
-protocol Root: AnyObject {}
+protocol Leaf: AnyObject, Sendable {}
+protocol Branch: AnyObject, Sendable {}
+protocol Root: AnyObject, Sendable {}
 final class LiveLeaf: Leaf {}
 final class LiveBranch: Branch {
     let leaf: any Leaf
@@ -58,8 +60,19 @@ final class LiveRoot: Root {
     }
 }
 
-/// A mock, for the override scope.
+/// A mock, for the override scenarios.
 final class MockTransient: Transient {}
+
+/// A request's own state, which a child hive provides.
+protocol Session: AnyObject, Sendable {}
+final class LiveSession: Session {}
+
+/// A transient of the application that a request builds with its own `Session`.
+protocol RequestHandler: AnyObject, Sendable {}
+final class LiveRequestHandler: RequestHandler {
+    let session: any Session
+    init(session: any Session) { self.session = session }
+}
 
 /// Distinct types to key thousands of registrations: `Left<Right<Left<Base>>>` and so on.
 struct Base { init() {} }

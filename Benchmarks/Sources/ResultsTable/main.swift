@@ -1,19 +1,176 @@
-// Turns the text output of `swift package benchmark` into the README's results table and targets checklist.
+// Turns the text output of one `swift package benchmark` run into the README's results block, or, with
+// `--threading`, into the block the DocC threading article includes.
 //
 //     swift package --package-path Benchmarks benchmark --no-progress > results.txt
 //     swift run --package-path Benchmarks -c release ResultsTable results.txt "$(date +%F)"
+//     swift run --package-path Benchmarks -c release ResultsTable --threading results.txt "$(date +%F)"
 //
-// Every number comes from the run; nothing is typed in.
+// Every number comes from the run; nothing is typed in. Every scenario of the run gets a row by itself; what is
+// checked against it is declared in the tables just below.
 
 import Foundation
+
+// MARK: - What is reported and checked
+
+/// The library under test, and the baseline each of its times is divided by.
+let subject = "ServiceHive"
+let baseline = "direct"
+
+/// The implementations' columns, in this order. An implementation that a run has and this list doesn't gets a column
+/// after these.
+let columnOrder = ["ServiceHive", "direct", "floor", "swift-dependencies", "Swinject"]
+
+/// The targets, checked against the same run. A scenario is named by its number, the first word of its name, so
+/// that retitling it keeps its target. A target whose scenario is missing from the run is listed as not measured.
+let targets: [Target] = [
+    Target("singleton", .ratio(Figure("02", subject), to: Figure("02", baseline)), atMost: 1.5),
+    Target("transient", .ratio(Figure("01", subject), to: Figure("01", baseline)), atMost: 1.5),
+    Target("three dependencies", .ratio(Figure("03", subject), to: Figure("03", baseline)), atMost: 1.5),
+    Target("one runtime argument", .ratio(Figure("05a", subject), to: Figure("05a", baseline)), atMost: 2.5),
+    Target(
+        "overridden transient inside an override", .ratio(Figure("08a", subject), to: Figure("08a", baseline)),
+        atMost: 2.5),
+    Target("singleton inside an override", .ratio(Figure("08b", subject), to: Figure("08b", baseline)), atMost: 2.5),
+    Target("two threads at once", .ratio(Figure("10", subject), to: Figure("10", baseline)), atMost: 2.5),
+    Target("registration", .nanoseconds(Figure("09", subject)), atMost: 250, unit: " ns each"),
+    Target(
+        statement: "resolving a transient inside an override costs at most 2× the same resolve outside",
+        .ratio(Figure("08a", subject), to: Figure("01", subject)), atMost: 2),
+    Target(
+        statement: "resolving a singleton inside an override costs at most 2× the same resolve outside",
+        .ratio(Figure("08b", subject), to: Figure("02", subject)), atMost: 2),
+]
+
+/// Said under the table: what the run leaves out, and why.
+let notMeasured = [
+    "Factory 3.2.1, which issue 10's table lists, is not in this machine's package mirror, so this run does not "
+        + "measure it."
+]
+
+/// The scenarios the threading article quotes: one resolve on one thread, and on two threads at once.
+let threadingScenarios = (oneThread: "02", twoThreads: "10")
+
+// MARK: - Targets
+
+/// One implementation's median in one scenario, the scenario named by its number.
+struct Figure {
+    var scenario: String
+    var implementation: String
+    init(_ scenario: String, _ implementation: String) {
+        self.scenario = scenario
+        self.implementation = implementation
+    }
+}
+
+/// A limit on one quantity of the run.
+struct Target {
+    enum Quantity {
+        /// One median divided by another.
+        case ratio(Figure, to: Figure)
+        /// A median, in nanoseconds.
+        case nanoseconds(Figure)
+    }
+
+    /// What is promised, as the checklist says it: "singleton ≤ 1.5× direct".
+    var statement: String
+    var quantity: Quantity
+    var limit: Double
+
+    /// A target stated as "label ≤ limit unit". A ratio's unit is, by default, "× " and the divisor's
+    /// implementation; a time's, " ns".
+    init(_ label: String, _ quantity: Quantity, atMost limit: Double, unit: String? = nil) {
+        let defaultUnit: String
+        switch quantity {
+        case .ratio(_, let divisor): defaultUnit = "× \(divisor.implementation)"
+        case .nanoseconds: defaultUnit = " ns"
+        }
+        let statement = "\(label) ≤ \(String(format: "%g", limit))\(unit ?? defaultUnit)"
+        self.init(statement: statement, quantity, atMost: limit)
+    }
+
+    /// A target whose statement, written out, already says its limit.
+    init(statement: String, _ quantity: Quantity, atMost limit: Double) {
+        self.statement = statement
+        self.quantity = quantity
+        self.limit = limit
+    }
+}
+
+// MARK: - Parsing
 
 struct Measurement {
     var nanoseconds: Double?
     var mallocs: Double?
-    var bytes: Double?
     /// Net allocations and bytes left by the measured region, for the memory scenarios.
     var retainedAllocations: Double?
     var retainedBytes: Double?
+}
+
+/// The benchmarks of one run: each benchmark's medians by "scenario · implementation", and the host's description.
+struct Run {
+    var results: [String: Measurement] = [:]
+    var host = ""
+
+    /// Reads the p50 column of every benchmark in package-benchmark's text output.
+    init(parsing text: String) {
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("Host ") {
+                host = line.dropFirst("Host ".count).replacingOccurrences(of: ", running:", with: "")
+                    .replacingOccurrences(of: ", running", with: "")
+            }
+            if line.contains(" · "), !line.contains("│") {
+                current = line.trimmingCharacters(in: .whitespaces)
+                continue
+            }
+            guard let name = current, line.hasPrefix("│") else { continue }
+            let cells = line.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }
+            // Metric, p0, p25, p50, …
+            guard cells.count >= 4, let p50 = Double(cells[3]) else { continue }
+            record(scaled(p50, label: cells[0]), label: cells[0], for: name)
+        }
+    }
+
+    private mutating func record(_ value: Double, label: String, for name: String) {
+        if label.hasPrefix("Time (wall clock)") { results[name, default: Measurement()].nanoseconds = value }
+        if label.hasPrefix("Malloc (total)") { results[name, default: Measurement()].mallocs = value }
+        if label.hasPrefix("Malloc / free Δ (bytes)") {
+            results[name, default: Measurement()].retainedBytes = value
+        } else if label.hasPrefix("Malloc / free Δ") {
+            results[name, default: Measurement()].retainedAllocations = value
+        }
+    }
+
+    /// The scenarios, in order of their numbers.
+    var scenarios: [String] {
+        Set(results.keys.map { String($0.components(separatedBy: " · ")[0]) }).sorted()
+    }
+
+    /// The implementations, in `columnOrder` and then by name.
+    var implementations: [String] {
+        let all = Set(results.keys.compactMap { $0.components(separatedBy: " · ").last })
+        return columnOrder.filter(all.contains) + all.subtracting(columnOrder).sorted()
+    }
+
+    /// The scenario whose number is `number`: "02" finds "02 singleton resolve".
+    func scenario(numbered number: String) -> String? {
+        scenarios.first { $0.split(separator: " ").first.map(String.init) == number }
+    }
+
+    func measurement(_ scenario: String, _ implementation: String) -> Measurement? {
+        results["\(scenario) · \(implementation)"]
+    }
+
+    func nanoseconds(_ figure: Figure) -> Double? {
+        scenario(numbered: figure.scenario).flatMap { measurement($0, figure.implementation)?.nanoseconds }
+    }
+
+    func value(of quantity: Target.Quantity) -> Double? {
+        switch quantity {
+        case .ratio(let numerator, let denominator): quotient(nanoseconds(numerator), nanoseconds(denominator))
+        case .nanoseconds(let figure): nanoseconds(figure)
+        }
+    }
 }
 
 /// `value` scaled by the unit in a metric label: `(K)`, `(M)`, `(ns)`, `(μs)`, `(ms)`, `(s)`.
@@ -25,9 +182,46 @@ func scaled(_ value: Double, label: String) -> Double {
     return units.first { label.contains($0.0) }.map { value * $0.1 } ?? value
 }
 
+// MARK: - Formatting
+
+func quotient(_ a: Double?, _ b: Double?) -> Double? {
+    guard let a, let b, b > 0 else { return nil }
+    return a / b
+}
+
+/// An integer with thousands separators: 12,345.
+func grouped(_ value: Double) -> String {
+    let digits = String(Int(value.rounded()))
+    var result = ""
+    for (index, digit) in digits.reversed().enumerated() {
+        if index > 0, index % 3 == 0, digit != "-" { result.append(",") }
+        result.append(digit)
+    }
+    return String(result.reversed())
+}
+
+func time(_ nanoseconds: Double?) -> String {
+    guard let nanoseconds else { return "–" }
+    switch nanoseconds {
+    case ..<100_000: return "\(grouped(nanoseconds)) ns"
+    case ..<1_000_000: return String(format: "%.1f µs", nanoseconds / 1e3)
+    default: return String(format: "%.2f ms", nanoseconds / 1e6)
+    }
+}
+
+func ratio(_ value: Double?) -> String {
+    guard let value else { return "–" }
+    return value < 10 ? String(format: "%.2f×", value) : String(format: "%.1f×", value)
+}
+
+func count(_ value: Double?) -> String {
+    guard let value else { return "–" }
+    return value >= 10_000 ? String(format: "%.0fk", value / 1_000) : grouped(value)
+}
+
 /// The scenario's title, without its number: "01 transient resolve" gives "transient resolve".
-func title(_ scenario: String) -> Substring {
-    scenario.drop { $0 != " " }.dropFirst()
+func title(_ scenario: String) -> String {
+    String(scenario.drop { $0 != " " }.dropFirst())
 }
 
 /// The processor's model name, where the system says.
@@ -37,187 +231,164 @@ func processor() -> String? {
     return line.map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) }
 }
 
-/// The p50 column of every benchmark, by name.
-func parse(_ text: String) -> (results: [String: Measurement], host: String) {
-    var results: [String: Measurement] = [:]
-    var host = ""
-    var current: String?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-        if line.hasPrefix("Host ") {
-            host = line.dropFirst("Host ".count).replacingOccurrences(of: ", running:", with: "")
-                .replacingOccurrences(of: ", running", with: "")
-        }
-        if line.contains(" · "), !line.contains("│") {
-            current = line.trimmingCharacters(in: .whitespaces)
-            continue
-        }
-        guard let name = current, line.hasPrefix("│") else { continue }
-        let cells = line.split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }
-        // Metric, p0, p25, p50, …
-        guard cells.count >= 4, let p50 = Double(cells[3]) else { continue }
-        let label = cells[0]
-        let value = scaled(p50, label: label)
-        if label.hasPrefix("Time (wall clock)") { results[name, default: Measurement()].nanoseconds = value }
-        if label.hasPrefix("Malloc (total)") { results[name, default: Measurement()].mallocs = value }
-        if label.hasPrefix("Malloc (bytes total)") { results[name, default: Measurement()].bytes = value }
-        if label.hasPrefix("Malloc / free Δ (bytes)") {
-            results[name, default: Measurement()].retainedBytes = value
-        } else if label.hasPrefix("Malloc / free Δ") {
-            results[name, default: Measurement()].retainedAllocations = value
-        }
-    }
-    return (results, host)
+/// Where and when the run was made, and whether it was a smoke pass.
+func provenance(_ run: Run, date: String) -> String {
+    let machine = [run.host, processor()].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+    let smoke =
+        ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] != nil
+        ? " This was a short smoke pass (`BENCHMARK_SMOKE=1`), too short to quote." : ""
+    return "Medians (p50) from one run of `swift package --package-path Benchmarks benchmark` on \(machine), \(date)."
+        + smoke
 }
 
-func time(_ nanoseconds: Double?) -> String {
-    guard let nanoseconds else { return "–" }
-    switch nanoseconds {
-    case ..<10_000: return "\(Int(nanoseconds.rounded())) ns"
-    case ..<1_000_000: return String(format: "%.1f µs", nanoseconds / 1e3)
-    default: return String(format: "%.2f ms", nanoseconds / 1e6)
-    }
-}
+// MARK: - The README block
 
-func ratio(_ numerator: Double?, _ denominator: Double?, decimals: Int = 2) -> String {
-    guard let numerator, let denominator, denominator > 0 else { return "–" }
-    return String(format: "%.\(decimals)f×", numerator / denominator)
-}
-
-func count(_ value: Double?) -> String {
-    guard let value else { return "–" }
-    return value >= 1_000 ? String(format: "%.0fk", value / 1_000) : String(Int(value.rounded()))
-}
-
-let arguments = CommandLine.arguments
-guard arguments.count >= 2, let text = try? String(contentsOfFile: arguments[1], encoding: .utf8) else {
-    FileHandle.standardError.write(Data("usage: ResultsTable RESULTS.txt [DATE]\n".utf8))
-    exit(64)
-}
-let date = arguments.count >= 3 ? arguments[2] : "undated"
-let (results, host) = parse(text)
-
-// Scenarios in order, each with its implementations.
-var scenarios: [String] = []
-for name in results.keys.sorted() {
-    let scenario = String(name.split(separator: " · ")[0])
-    if !scenarios.contains(scenario) { scenarios.append(scenario) }
-}
-
-func result(_ scenario: String, _ implementation: String) -> Measurement? {
-    results.first { $0.key.hasPrefix(scenario + " · ") && $0.key.hasSuffix(" · " + implementation) }?.value
-        ?? results.first { $0.key.hasPrefix(scenario + " · " + implementation) }?.value
-}
-
-var lines: [String] = []
-let machine = [host, processor()].compactMap { $0 }.joined(separator: ", ")
-lines.append(
-    "Medians (p50) from one run of `swift package --package-path Benchmarks benchmark` on \(machine), \(date).")
-lines.append("Times are per operation; allocations are mallocs per operation (ServiceHive / Swinject / floor).")
-lines.append("")
-lines.append(
-    "| Scenario | ServiceHive | Swinject | Floor | ServiceHive ÷ floor | Swinject ÷ ServiceHive | Allocations |")
-lines.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-for scenario in scenarios where result(scenario, "ServiceHive")?.nanoseconds != nil {
-    let hive = result(scenario, "ServiceHive")
-    let swinject = result(scenario, "Swinject")
-    let floor = result(scenario, "floor")
-    let allocations = [hive, swinject, floor].map { count($0?.mallocs) }.joined(separator: " / ")
+func readmeBlock(_ run: Run, date: String) -> [String] {
+    var lines = [provenance(run, date: date)]
     lines.append(
-        "| \(title(scenario)) | \(time(hive?.nanoseconds)) | \(time(swinject?.nanoseconds)) "
-            + "| \(time(floor?.nanoseconds)) | \(ratio(hive?.nanoseconds, floor?.nanoseconds)) "
-            + "| \(ratio(swinject?.nanoseconds, hive?.nanoseconds, decimals: 1)) | \(allocations) |")
-}
-
-func nanoseconds(_ scenario: String, _ implementation: String) -> Double? {
-    result(scenario, implementation)?.nanoseconds
-}
-
-func check(_ passed: Bool?, _ text: String) -> String {
-    switch passed {
-    case true?: return "- [x] \(text)"
-    case false?: return "- [ ] \(text)"
-    case nil: return "- [ ] \(text) (not measured)"
+        "Times are per operation, as each scenario says: per resolve, per registration, per pair of concurrent "
+            + "resolves, per request. **\(baseline)** is the same work with no locator: calling the initializer, "
+            + "reading a `static let`, building from stored singletons. The **floor** is a pthread mutex around a "
+            + "dictionary, the least a locator can do. A dash: no equivalent.")
+    lines.append("")
+    lines += resultsTable(run)
+    let memory = memoryTable(run)
+    if !memory.isEmpty {
+        lines.append("")
+        lines += memory
     }
+    lines.append("")
+    lines.append("Issue 10's targets, as ratios to `\(baseline)` in the same run:")
+    lines.append("")
+    lines += targets.map { check($0, in: run) }
+    if !notMeasured.isEmpty {
+        lines.append("")
+        lines += notMeasured
+    }
+    return lines
 }
 
-func atMost(_ value: Double?, _ limit: Double) -> Bool? { value.map { $0 <= limit } }
-func quotient(_ a: Double?, _ b: Double?) -> Double? {
-    guard let a, let b, b > 0 else { return nil }
-    return a / b
-}
-
-let memory = scenarios.filter { result($0, "ServiceHive")?.retainedBytes != nil }
-if !memory.isEmpty {
-    lines.append("")
-    lines.append("Memory a hive keeps, as the net bytes and allocations left by registering, or by resolving every")
-    lines.append("registration once as a cached singleton (its instance is a 16-byte object):")
-    lines.append("")
-    lines.append("| Measured | Count | Bytes in all | Bytes each | Allocations each |")
-    lines.append("| --- | ---: | ---: | ---: | ---: |")
-    for scenario in memory {
-        let text = String(title(scenario))
-        let digits = text.split(separator: " ").first { $0.first?.isNumber == true }.map {
-            $0.replacingOccurrences(of: ",", with: "")
+func resultsTable(_ run: Run) -> [String] {
+    let implementations = run.implementations
+    let ratioHeader = "\(subject) ÷ \(baseline)"
+    var header = ["Scenario"]
+    for implementation in implementations {
+        header.append(implementation)
+        if implementation == baseline { header.append(ratioHeader) }
+    }
+    header.append("Allocations, \(subject) / \(baseline)")
+    var lines = [row(header), row(header.indices.map { $0 == 0 ? "---" : "---:" })]
+    let timed = run.scenarios.filter { scenario in
+        implementations.contains { run.measurement(scenario, $0)?.nanoseconds != nil }
+    }
+    for scenario in timed {
+        let mine = run.measurement(scenario, subject)
+        let direct = run.measurement(scenario, baseline)
+        var cells = [title(scenario)]
+        for implementation in implementations {
+            cells.append(time(run.measurement(scenario, implementation)?.nanoseconds))
+            if implementation == baseline { cells.append(ratio(quotient(mine?.nanoseconds, direct?.nanoseconds))) }
         }
-        guard let count = digits.flatMap(Double.init), let measured = result(scenario, "ServiceHive") else { continue }
+        cells.append("\(count(mine?.mallocs)) / \(count(direct?.mallocs))")
+        lines.append(row(cells))
+    }
+    return lines
+}
+
+func row(_ cells: [String]) -> String {
+    "| " + cells.joined(separator: " | ") + " |"
+}
+
+/// The memory scenarios: their titles hold the count, as in "memory of 10,000 registrations".
+func memoryTable(_ run: Run) -> [String] {
+    let scenarios = run.scenarios.filter { run.measurement($0, subject)?.retainedBytes != nil }
+    guard !scenarios.isEmpty else { return [] }
+    var lines = [
+        "Memory a hive keeps, as the net bytes and allocations left by registering, or by resolving every",
+        "registration once as a cached singleton (its instance is a 16-byte object):",
+        "",
+        row(["Measured", "Count", "Bytes in all", "Bytes each", "Allocations each"]),
+        row(["---", "---:", "---:", "---:", "---:"]),
+    ]
+    for scenario in scenarios {
+        let text = title(scenario)
+        let digits = text.split(separator: " ").first { $0.first?.isNumber == true }
+        guard let count = digits.flatMap({ Double($0.replacingOccurrences(of: ",", with: "")) }),
+            let measured = run.measurement(scenario, subject)
+        else { continue }
         let bytes = measured.retainedBytes ?? 0
         let allocations = measured.retainedAllocations ?? 0
         lines.append(
-            "| \(text.replacingOccurrences(of: "memory of ", with: "")) | \(Int(count)) "
-                + "| \(String(format: "%.1f MB", bytes / 1e6)) | \(Int((bytes / count).rounded())) "
-                + "| \(String(format: "%.1f", allocations / count)) |")
+            row([
+                text.replacingOccurrences(of: "memory of ", with: ""), grouped(count),
+                String(format: "%.1f MB", bytes / 1e6), grouped(bytes / count),
+                String(format: "%.1f", allocations / count),
+            ]))
     }
+    return lines
 }
 
-lines.append("")
-lines.append("Targets, checked against the same run:")
-lines.append("")
-let transientFloor = quotient(
-    nanoseconds("01 transient resolve", "ServiceHive"), nanoseconds("01 transient resolve", "floor"))
-let singletonFloor = quotient(
-    nanoseconds("02 singleton resolve", "ServiceHive"), nanoseconds("02 singleton resolve", "floor"))
-lines.append(
-    check(atMost(transientFloor, 1.5), "transient resolve within 1.5× of the floor: \(ratio(transientFloor, 1))"))
-lines.append(
-    check(atMost(singletonFloor, 1.5), "singleton resolve within 1.5× of the floor: \(ratio(singletonFloor, 1))"))
-for scenario in scenarios where !["09", "11", "12", "13"].contains(String(scenario.prefix(2))) {
-    guard let speedup = quotient(nanoseconds(scenario, "Swinject"), nanoseconds(scenario, "ServiceHive")) else {
-        continue
+func check(_ target: Target, in run: Run) -> String {
+    guard let value = run.value(of: target.quantity) else {
+        return "- [ ] \(target.statement): not measured in this run"
     }
-    let floorSpeedup = quotient(nanoseconds(scenario, "Swinject"), nanoseconds(scenario, "floor"))
-    let floorNote = floorSpeedup.map { String(format: "; the floor itself is %.1f× faster than Swinject", $0) } ?? ""
-    lines.append(
-        check(
-            speedup >= 30,
-            "at least 30× faster than Swinject, \(title(scenario)): \(ratio(speedup, 1, decimals: 1))\(floorNote)"))
+    let measured: String
+    switch target.quantity {
+    case .ratio: measured = ratio(value)
+    case .nanoseconds: measured = time(value)
+    }
+    let met = value <= target.limit
+    return "- [\(met ? "x" : " ")] \(target.statement): \(measured), \(met ? "met" : "not met")"
 }
-let large = quotient(
-    nanoseconds("07b singleton among 10,000 registrations", "ServiceHive"),
-    nanoseconds("07a singleton among 10 registrations", "ServiceHive"))
-lines.append(
-    check(atMost(large, 1.2), "a singleton among 10,000 registrations within 1.2× of among 10: \(ratio(large, 1))"))
-let scopedTransient = quotient(
-    nanoseconds("08a overridden transient inside a scope", "ServiceHive"),
-    nanoseconds("01 transient resolve", "ServiceHive"))
-let scopedSingleton = quotient(
-    nanoseconds("08b singleton inside a scope", "ServiceHive"), nanoseconds("02 singleton resolve", "ServiceHive"))
-lines.append(
-    check(
-        atMost(scopedTransient, 2),
-        "a transient inside an override scope within 2× of outside: \(ratio(scopedTransient, 1))"))
-lines.append(
-    check(
-        atMost(scopedSingleton, 2),
-        "a singleton inside an override scope within 2× of outside: \(ratio(scopedSingleton, 1))"))
-let singletonMallocs = result("02 singleton resolve", "ServiceHive")?.mallocs
-let transientMallocs = result("01 transient resolve", "ServiceHive")?.mallocs
-let floorTransientMallocs = result("01 transient resolve", "floor")?.mallocs
-lines.append(
-    check(singletonMallocs.map { $0 == 0 }, "zero allocations for a singleton resolve: \(count(singletonMallocs))"))
-lines.append(
-    check(
-        transientMallocs.flatMap { mine in floorTransientMallocs.map { mine == $0 } },
-        "a transient allocates only its instance: \(count(transientMallocs)), as the floor's \(count(floorTransientMallocs))"
-    ))
 
-print(lines.joined(separator: "\n"))
+// MARK: - The threading article's block
+
+func threadingBlock(_ run: Run, date: String) -> [String] {
+    let one = run.scenario(numbered: threadingScenarios.oneThread)
+    let two = run.scenario(numbered: threadingScenarios.twoThreads)
+    let notes = [
+        subject: "",
+        baseline: " (a `static let`)",
+        "floor": " (a `pthread_mutex` around a dictionary)",
+        "Swinject": " (`synchronize()`d)",
+    ]
+    var lines = [
+        provenance(run, date: date),
+        "",
+        row(["Resolving a cached singleton", "one thread", "two threads at once, per pair"]),
+        row(["---", "---:", "---:"]),
+    ]
+    for implementation in run.implementations {
+        let single = one.flatMap { run.measurement($0, implementation)?.nanoseconds }
+        let pair = two.flatMap { run.measurement($0, implementation)?.nanoseconds }
+        guard single != nil || pair != nil else { continue }
+        lines.append(row([implementation + (notes[implementation] ?? ""), time(single), time(pair)]))
+    }
+    let mine = two.flatMap { run.measurement($0, subject)?.nanoseconds }
+    let direct = two.flatMap { run.measurement($0, baseline)?.nanoseconds }
+    if let mine, let direct {
+        lines.append("")
+        lines.append(
+            "Two threads resolving the same singleton together take \(time(mine)) per pair, \(ratio(mine / direct)) "
+                + "the \(time(direct)) of two threads reading it from a `static let` at the same time.")
+    }
+    return lines
+}
+
+// MARK: - Main
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let threading = arguments.first == "--threading"
+if threading { arguments.removeFirst() }
+guard let path = arguments.first, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+    FileHandle.standardError.write(Data("usage: ResultsTable [--threading] RESULTS.txt [DATE]\n".utf8))
+    exit(64)
+}
+let date = arguments.count >= 2 ? arguments[1] : "undated"
+let run = Run(parsing: text)
+guard !run.results.isEmpty else {
+    FileHandle.standardError.write(Data("ResultsTable: no benchmark results in \(path)\n".utf8))
+    exit(65)
+}
+let block = threading ? threadingBlock(run, date: date) : readmeBlock(run, date: date)
+print(block.joined(separator: "\n"))
