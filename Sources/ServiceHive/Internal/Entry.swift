@@ -42,7 +42,7 @@ final class Entry: Sendable {
         argumentTypes: [Any.Type] = [],
         site: ServiceHive.RegistrationSite,
         factory: Factory<Service>,
-        instance: Box<Service>? = nil
+        instance: Instance? = nil
     ) {
         key = RegistrationKey(Service.self, name: name, arguments: arguments)
         self.scope = scope
@@ -54,11 +54,25 @@ final class Entry: Sendable {
         self.instance = instance
     }
 
-    /// The factory, typed. `Service` must be this entry's service type.
+    /// An entry for an instance that already exists. Its box stands in for the factory, which is never called.
+    init<Service>(_: Service.Type, name: String?, instance: Service, site: ServiceHive.RegistrationSite) {
+        let box = Box(instance)
+        key = RegistrationKey(Service.self, name: name)
+        scope = .singleton
+        lifetime = .shared
+        serviceType = Service.self
+        argumentTypes = []
+        self.site = site
+        factory = box
+        self.instance = box
+    }
+
+    /// The factory, typed. `Service` must be this entry's service type, and the entry not one of an instance.
     @inline(__always)
     func factory<Service>(of _: Service.Type) -> Factory<Service> {
-        // Safe: `init` is the only way to make an entry, and it stores a `Factory<Service>` under a key derived from
-        // `Service.self`; callers look entries up by that key.
+        // Safe: the initializer that takes a factory is the only one that stores it, a `Factory<Service>` under a key
+        // derived from `Service.self`, and callers look entries up by that key; entries of an instance, whose
+        // `factory` is their box, return their instance before anything asks for their factory.
         unsafeDowncast(factory, to: Factory<Service>.self)
     }
 
@@ -115,6 +129,12 @@ protocol ErasedFactory: AnyObject, Sendable {
 extension Factory: ErasedFactory {
     func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError) {
         let _: Service = try resolver.core.resolve(key)
+    }
+}
+
+extension Box: ErasedFactory {
+    func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError) {
+        let _: Value = try resolver.core.resolve(key)
     }
 }
 

@@ -10,14 +10,14 @@ extension HiveCore {
     /// What a lookup for `key` that found nothing saw. Called with the family lock held, on the error path only.
     func missing(_ key: RegistrationKey, in state: borrowing FamilyState, layers: OverrideLayer?) -> Missing {
         var candidates: [Entry] = []
-        let stack = layers.map { Array($0.stack) } ?? []
         for id in lineage {
-            for layer in stack where layer.hive.id == id && layer.familyID == familyID {
-                candidates += layer.overrides.records(of: key.service).map(\.entry)
+            _ = layers?.first { layer in
+                if layer.isOn(id, of: familyID) { candidates += layer.overrides.records(of: key.service).map(\.entry) }
+                return false
             }
             candidates += state.hives[id.index].registry.records(of: key.service).map(\.entry)
         }
-        return Missing(candidates: candidates, providedByChildren: state.providedByChildren.contains(key.service))
+        return Missing(candidates: candidates, providedByChildren: state.providedByChildren.index(of: key.service) != nil)
     }
 
     /// The lookup a construction made when nothing answered: a dependency too, since an override would answer it.

@@ -32,7 +32,8 @@ struct FamilyState: ~Copyable {
     /// While zero, no override layer can apply to a resolve in this family, and the resolution path does not read
     /// the task-local layer stack, which costs about 20 ns.
     var liveLayers = 0
-    var providedByChildren: Set<ObjectIdentifier> = []
+    /// Hashed by `ServiceTable`, since making a request's child hive inserts into it.
+    var providedByChildren = ServiceTable<Bool>()
 
     init() {}
 
@@ -42,6 +43,7 @@ struct FamilyState: ~Copyable {
             var registry = hive.registry
             _ = registry.drain()
         }
+        providedByChildren.destroy()
     }
 
     /// Adds a hive and returns its identity.
@@ -59,7 +61,7 @@ struct FamilyState: ~Copyable {
     mutating func removeHive(_ id: HiveID) -> ([Record], [InstalledModule]) {
         hives[id.index].serial = 0
         freeIndices.append(id.index)
-        return (hives[id.index].registry.drain(), modules.removeValue(forKey: id) ?? [])
+        return (hives[id.index].registry.drain(), modules.isEmpty ? [] : modules.removeValue(forKey: id) ?? [])
     }
 
     /// The next registration's place in the family's registration order.

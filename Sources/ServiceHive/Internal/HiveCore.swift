@@ -12,7 +12,11 @@ final class HiveCore: Sendable {
     init(family: Locked<FamilyState>, parent: HiveCore?) {
         self.family = family
         self.parent = parent
-        lineage = ([family.withLock { $0.addHive() }] + (parent?.lineage ?? []))[...]
+        var lineage: [HiveID] = []
+        lineage.reserveCapacity(1 + (parent?.lineage.count ?? 0))
+        lineage.append(family.withLock { $0.addHive() })
+        lineage += parent?.lineage ?? []
+        self.lineage = lineage[...]
     }
 
     /// This hive's identity in its family.

@@ -30,10 +30,19 @@ final class OverrideLayer: Sendable {
     /// Guards, and only guards, the shared instances that belong to this layer, by the identity of their entry.
     let instances = Locked<[ObjectIdentifier: LayerSlot]>([:])
 
+    /// The layer's hive, and its family: read on every resolve under the layer, so kept at hand.
+    let hiveID: HiveID
+    let familyID: ObjectIdentifier
+    /// Whether this layer or an outer one is a sandbox.
+    let inSandbox: Bool
+
     init(hive: ServiceHive, kind: Kind, overrides: [Entry], outer: OverrideLayer?) {
         self.hive = hive
         self.kind = kind
         self.outer = outer
+        hiveID = hive.id
+        familyID = ObjectIdentifier(hive.family)
+        inSandbox = kind == .sandbox || outer?.inSandbox == true
         var registry = Registry()
         for (sequence, entry) in overrides.enumerated() where !registry.contains(entry.key) {
             registry.insert(Record(entry: entry, sequence: UInt64(sequence)))
@@ -49,51 +58,53 @@ final class OverrideLayer: Sendable {
         // `instances` is released after this body, outside every lock: an instance's `deinit` may resolve.
     }
 
-    /// The identity of the layer's hive family.
-    var familyID: ObjectIdentifier { ObjectIdentifier(hive.family) }
-
-    /// This layer and every outer one, innermost first.
-    var stack: UnfoldSequence<OverrideLayer, (OverrideLayer?, Bool)> {
-        sequence(first: self) { $0.outer }
-    }
-
-    /// The override that a layer of this stack declares for `key` on the hive `id` of `family`, innermost first.
-    func override(for key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier) -> (Entry, OverrideLayer)? {
-        for layer in stack where layer.hive.id == id && layer.familyID == family {
-            if let entry = layer.overrides.entry(for: key) { return (entry, layer) }
+    /// The innermost layer of this stack, this one or an outer one, that `matches`.
+    @inline(__always)
+    func first(where matches: (OverrideLayer) -> Bool) -> OverrideLayer? {
+        var layer: OverrideLayer? = self
+        while let current = layer {
+            if matches(current) { return current }
+            layer = current.outer
         }
         return nil
     }
 
-    /// Whether a layer of this stack overrides `key` on the hive `id` of `family`, or is strict there.
+    /// Whether this layer is on the hive `id` of `family`.
     @inline(__always)
-    func affects(_ key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier) -> Bool {
-        stack.contains { layer in
-            layer.hive.id == id && layer.familyID == family && (layer.kind == .strict || layer.overrides.contains(key))
+    func isOn(_ id: HiveID, of family: ObjectIdentifier) -> Bool { hiveID == id && familyID == family }
+
+    /// The override that a layer of this stack declares for `key` on the hive `id` of `family`, innermost first.
+    func override(for key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier) -> (Entry, OverrideLayer)? {
+        var entry: Entry?
+        let layer = first { layer in
+            guard layer.isOn(id, of: family) else { return false }
+            entry = layer.overrides.entry(for: key)
+            return entry != nil
         }
+        guard let entry, let layer else { return nil }
+        return (entry, layer)
     }
 
     /// The innermost strict layer of this stack on the hive `id` of `family`.
     func strictLayer(on id: HiveID, of family: ObjectIdentifier) -> OverrideLayer? {
-        stack.first { $0.kind == .strict && $0.hive.id == id && $0.familyID == family }
+        first { $0.kind == .strict && $0.isOn(id, of: family) }
     }
 
     /// The innermost layer of this stack that an instance built from `dependencies` must belong to: a sandbox, or a
     /// layer that overrides one of the lookups. `nil` when the instance may be shared with the world outside.
     func owner(of dependencies: Dependencies) -> OverrideLayer? {
-        if dependencies.isEmpty, sandbox == nil { return nil }
-        return stack.first { layer in
+        if dependencies.isEmpty, !inSandbox { return nil }
+        return first { layer in
             layer.kind == .sandbox || dependencies.lookups.contains { layer.overrides($0) }
         }
     }
 
     /// The innermost sandbox of this stack.
-    var sandbox: OverrideLayer? { stack.first { $0.kind == .sandbox } }
+    var sandbox: OverrideLayer? { inSandbox ? first { $0.kind == .sandbox } : nil }
 
     /// Whether this layer would have answered `lookup` with one of its overrides.
     private func overrides(_ lookup: Dependency) -> Bool {
-        lookup.family == familyID && overrides.contains(lookup.key)
-            && lookup.searched.contains(hive.id)
+        lookup.family == familyID && overrides.contains(lookup.key) && lookup.searched.contains(hiveID)
     }
 }
 

@@ -141,7 +141,13 @@ struct Registry {
 
     /// Every record, in no particular order.
     var records: [Record] {
-        services.allValues.flatMap { ($0.plain.map { [$0] } ?? []) + $0.variants }
+        var records: [Record] = []
+        records.reserveCapacity(services.count)
+        services.forEach { registrations in
+            if let plain = registrations.plain { records.append(plain) }
+            records += registrations.variants
+        }
+        return records
     }
 
     /// Every record for `service`, whatever its name and arguments. Used on error paths.
@@ -167,8 +173,14 @@ struct Record: Sendable {
     let entry: Entry
     /// The registration order in the hive family, for stable listings.
     let sequence: UInt64
-    /// The cached instance of a shared scope.
-    var slot: Slot = .empty
+    /// The cached instance of a shared scope; from the start, the instance of `register(_:name:instance:)`.
+    var slot: Slot
+
+    init(entry: Entry, sequence: UInt64) {
+        self.entry = entry
+        self.sequence = sequence
+        slot = entry.instance.map(Slot.instance) ?? .empty
+    }
 
     /// A transient's entry, or a singleton's instance cached beside it, or `.detailed` for everything else.
     @inline(__always)

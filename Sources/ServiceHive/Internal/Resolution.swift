@@ -90,7 +90,13 @@ extension HiveCore {
             while depth < lineage.endIndex {
                 let id = lineage[depth]
                 defer { depth += 1 }
-                if let stack = layers.stack, stack.affects(key, on: id, of: familyID) { return .detailed(layers) }
+                if let stack = layers.stack {
+                    if let (entry, _) = stack.override(for: key, on: id, of: familyID) {
+                        let quick = entry.lifetime == .transient && (key.arguments == nil || argumentsMatch(entry.argumentTypes))
+                        return quick ? .transient(entry) : .detailed(layers)
+                    }
+                    if stack.strictLayer(on: id, of: familyID) != nil { return .detailed(layers) }
+                }
                 guard let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch) else {
                     continue
                 }
@@ -99,7 +105,7 @@ extension HiveCore {
                     if layers.stack?.owner(of: instance.dependencies) != nil { return .detailed(layers) }
                 }
                 switch found {
-                case .cached where layers.stack?.sandbox != nil, .detailed: return .detailed(layers)
+                case .cached where layers.stack?.inSandbox == true, .detailed: return .detailed(layers)
                 case .graph(let entry, _): return layers.stack == nil ? .graph(entry, depth: depth) : .detailed(layers)
                 case .cached, .transient: return found
                 }

@@ -87,10 +87,10 @@ struct ServiceTable<Value> {
         return removed
     }
 
-    /// Every value, in no particular order.
-    var allValues: [Value] {
-        guard let keys, let values else { return [] }
-        return (0..<capacity).compactMap { keys[$0] == nil ? nil : values[$0] }
+    /// Calls `body` with every value, in no particular order.
+    func forEach(_ body: (Value) -> Void) {
+        guard let keys, let values else { return }
+        for index in 0..<capacity where keys[index] != nil { body(values[index]) }
     }
 
     private mutating func grow() {

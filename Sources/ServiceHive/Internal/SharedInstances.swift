@@ -105,6 +105,7 @@ extension HiveCore {
         _: Service.Type,
         context: ThreadContext
     ) throws(ServiceHiveError) -> Instance {
+        if let instance = found.entry.instance { return instance }  // A registered instance: nothing to build.
         context.beginRecording()
         let value: Service
         do throws(ServiceHiveError) {
@@ -175,15 +176,16 @@ extension HiveCore {
 
     /// The instance of `entry` cached in the innermost layer of the current task that has one.
     private func layerInstance(of entry: Entry, layers: LayerView) -> (OverrideLayer, Instance)? {
-        guard let stack = layers.stack else { return nil }
-        for layer in stack.stack {
-            if case .instance(let instance)? = layer.instances.withLock({ $0[ObjectIdentifier(entry)]?.slot }),
+        var found: Instance?
+        let layer = layers.stack?.first { layer in
+            guard case .instance(let instance)? = layer.instances.withLock({ $0[ObjectIdentifier(entry)]?.slot }),
                 !instance.isReleasedWeak
-            {
-                return (layer, instance)
-            }
+            else { return false }
+            found = instance
+            return true
         }
-        return nil
+        guard let layer, let found else { return nil }
+        return (layer, found)
     }
 
     /// `instance`, recorded as a dependency of the construction in progress; `nil` for a released weak instance.

@@ -34,7 +34,7 @@ extension ServiceHive {
         plan(&samples)
         let records = visibleRecords
         let sandbox = OverrideLayer(
-            hive: self, kind: .sandbox, overrides: Array(samples.provisions.entries.values),
+            hive: self, kind: .sandbox, overrides: samples.provisions.entries.reversed(),  // the last sample wins
             outer: OverrideLayer.current)
         var report = ValidationReport(passed: [], failures: [], skipped: [])
         OverrideLayer.$current.withValue(sandbox) {

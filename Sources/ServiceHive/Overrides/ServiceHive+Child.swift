@@ -22,9 +22,10 @@ extension ServiceHive {
         let child = ServiceHive(parent: self)
         let entries = provisions.entries
         family.withLock { state in
-            for entry in entries.values {
-                state.providedByChildren.insert(entry.key.service)
+            for entry in entries {
+                state.providedByChildren.update(entry.key.service, empty: { true }) { _ in }
                 let sequence = state.takeSequence()
+                _ = state.hives[child.id.index].registry.remove(entry.key)  // A later one replaces an earlier one.
                 state.hives[child.id.index].registry.insert(Record(entry: entry, sequence: sequence))
             }
         }
@@ -33,8 +34,8 @@ extension ServiceHive {
 
     /// The instances of a child hive made with ``ServiceHive/child(_:)``.
     public struct Provisions {
-        /// The instances, by key; a later one replaces an earlier one.
-        var entries: [RegistrationKey: Entry] = [:]
+        /// The instances, in the order provided; a later one replaces an earlier one of the same key.
+        var entries: [Entry] = []
 
         init() {}
 
@@ -53,11 +54,7 @@ extension ServiceHive {
             file: String = #fileID,
             line: UInt = #line
         ) {
-            let box = Box(instance)
-            let entry = Entry(
-                Service.self, name: name, scope: .singleton, site: RegistrationSite(fileID: file, line: line),
-                factory: Factory { _, _ in box.value }, instance: box)
-            entries[entry.key] = entry
+            entries.append(Entry(Service.self, name: name, instance: instance, site: RegistrationSite(fileID: file, line: line)))
         }
     }
 }

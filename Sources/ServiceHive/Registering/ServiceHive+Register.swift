@@ -121,9 +121,9 @@ extension ServiceHive {
         file: String = #fileID,
         line: UInt = #line
     ) throws {
-        let box = Box(instance())
+        let instance = instance()
         try add(site: RegistrationSite(fileID: file, line: line)) { site in
-            Entry(Service.self, name: name, scope: .singleton, site: site, factory: Factory { _, _ in box.value }, instance: box)
+            Entry(Service.self, name: name, instance: instance, site: site)
         }
     }
 

@@ -85,7 +85,8 @@ extension Registry {
     /// finishes for its caller, and is not cached.
     mutating func dropInstances(where shouldDrop: (Record) -> Bool) -> [Slot] {
         var dropped: [Slot] = []
-        for record in records where !record.slot.isEmpty && shouldDrop(record) {
+        // A registered instance stays: it is the registration itself.
+        for record in records where record.entry.instance == nil && !record.slot.isEmpty && shouldDrop(record) {
             dropped.append(withSlot(of: record.entry) { exchange(&$0, with: .empty) } ?? .empty)
         }
         return dropped
