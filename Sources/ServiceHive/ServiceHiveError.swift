@@ -75,6 +75,13 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// `withOverrides(strict: true)` every service must be overridden, so a test cannot reach a real one by accident.
     case notOverridden(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
+    /// A synchronous resolve found a registration whose factory is `async`. Such a service is built only by
+    /// ``ServiceHive/resolveAsync(_:name:)``, which can wait for its factory.
+    case requiresAsync(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
+
+    /// A registration was refused because of what it asked for: `reason` says what, and `fix` how to register it.
+    case registrationRefused(ServiceHive.ServiceKey, reason: String, fix: String)
+
     /// Where in an install a module failed.
     public enum ModuleStage: Sendable, Hashable {
         /// In ``ServiceModule/register(in:)``.
@@ -143,6 +150,13 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
         case let .hiveReleased(key):
             return "Resolving \(key) through a ServiceHive.Resolver whose hive has been released. To fix, keep the hive "
                 + "alive while anything resolves through its resolvers, or resolve before the hive goes away."
+
+        case let .requiresAsync(key, chain):
+            return "\(key) has an async factory, so it cannot be resolved synchronously\(Self.neededBy(chain)). To fix, "
+                + "resolve it with try await hive.resolveAsync(\(Self.call(key))), or from an async factory's resolver."
+
+        case let .registrationRefused(key, reason, fix):
+            return "\(key) cannot be registered: \(reason). To fix, \(fix)."
 
         case let .notOverridden(key, chain):
             return "\(key) is not overridden in this strict withOverrides\(Self.neededBy(chain)). To fix, override "

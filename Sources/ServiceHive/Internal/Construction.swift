@@ -9,12 +9,16 @@ struct WaiterID: Hashable, Sendable {
 /// A shared instance that one thread or task is building while others wait for it.
 final class Construction: Sendable {
     let entry: Entry
-    let owner: WaiterID
+    /// The thread that builds it; `nil` when it is built by a task of its own, which then waits as the construction.
+    private let thread: WaiterID?
 
-    init(entry: Entry, owner: WaiterID) {
+    init(entry: Entry, owner: WaiterID?) {
         self.entry = entry
-        self.owner = owner
+        thread = owner
     }
+
+    /// Who builds it: the thread, or the construction itself for an async construction.
+    var owner: WaiterID { thread ?? WaiterID(UInt(bitPattern: ObjectIdentifier(self))) }
 }
 
 /// Makes threads wait for constructions, and refuses a wait that would close a cycle of waiters.
@@ -45,19 +49,49 @@ enum Waits {
     ///   waiter, or is itself waiting, directly or through others, for something the waiter is building.
     static func wait(for construction: Construction, as waiter: WaiterID, chain: [Entry]) throws(ServiceHiveError) {
         let semaphore = DispatchSemaphore(value: 0)
-        let isPending = try graph.withLock { (graph) throws(ServiceHiveError) -> Bool in
+        guard try block(waiter, on: construction, chain: chain, wakeup: .thread(semaphore)) else { return }
+        semaphore.wait()
+        graph.withLock { _ = $0.blocked.removeValue(forKey: waiter) }
+    }
+
+    /// Suspends the current task until `construction` finishes; as ``wait(for:as:chain:)`` for an async waiter.
+    ///
+    /// Cancellation does not end the wait: the construction finishes for everyone, and the waiter then has its
+    /// instance, or looks again.
+    static func wait(
+        for construction: Construction,
+        as waiter: WaiterID,
+        chain: [Entry]
+    ) async throws(ServiceHiveError) {
+        guard try block(waiter, on: construction, chain: chain, wakeup: nil) else { return }
+        await withCheckedContinuation { continuation in
+            let registered = graph.withLock { graph in
+                graph.pending[ObjectIdentifier(construction)]?.wakeups.append(.task(continuation)) != nil
+            }
+            if !registered { continuation.resume() }  // It finished in between.
+        }
+        graph.withLock { _ = $0.blocked.removeValue(forKey: waiter) }
+    }
+
+    /// Records that `waiter` waits for `construction`, unless it has finished; `false` then.
+    ///
+    /// - Throws: ``ServiceHiveError/circularDependency(_:)`` when the wait would close a cycle of waiters.
+    private static func block(
+        _ waiter: WaiterID,
+        on construction: Construction,
+        chain: [Entry],
+        wakeup: Wakeup?
+    ) throws(ServiceHiveError) -> Bool {
+        try graph.withLock { (graph) throws(ServiceHiveError) -> Bool in
             let key = ObjectIdentifier(construction)
             guard graph.pending[key] != nil else { return false }
             if let cycle = graph.cycle(waiting: waiter, for: construction, chain: chain) {
                 throw .circularDependency(cycle.map(\.serviceKey))
             }
-            graph.pending[key]?.wakeups.append(Wakeup(semaphore: semaphore))
+            if let wakeup { graph.pending[key]?.wakeups.append(wakeup) }
             graph.blocked[waiter] = Blocked(construction: construction, chain: chain + [construction.entry])
             return true
         }
-        guard isPending else { return }
-        semaphore.wait()
-        graph.withLock { _ = $0.blocked.removeValue(forKey: waiter) }
     }
 }
 
@@ -100,9 +134,15 @@ struct Blocked: Sendable {
     let chain: [Entry]
 }
 
-/// How to wake a waiter.
-struct Wakeup: Sendable {
-    let semaphore: DispatchSemaphore
+/// How to wake a waiter: a blocked thread, or a suspended task.
+enum Wakeup: Sendable {
+    case thread(DispatchSemaphore)
+    case task(CheckedContinuation<Void, Never>)
 
-    func signal() { semaphore.signal() }
+    func signal() {
+        switch self {
+        case .thread(let semaphore): semaphore.signal()
+        case .task(let continuation): continuation.resume()
+        }
+    }
 }

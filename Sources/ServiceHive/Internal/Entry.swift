@@ -24,7 +24,8 @@ struct RegistrationKey: Hashable, Sendable {
 final class Entry: Sendable {
     let key: RegistrationKey
     let scope: ServiceHive.Scope
-    /// How the resolution path treats the scope: a trivial enum, cheaper to switch on than `scope`.
+    /// How the resolution path treats the scope: a trivial enum, cheaper to switch on than `scope`. For an async
+    /// factory, `.async`: only `resolveAsync` builds it, as `scope` says.
     let lifetime: Lifetime
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
@@ -46,7 +47,7 @@ final class Entry: Sendable {
     ) {
         key = RegistrationKey(Service.self, name: name, arguments: arguments)
         self.scope = scope
-        lifetime = Lifetime(scope)
+        lifetime = factory.makeAsync == nil ? Lifetime(scope) : .async
         serviceType = Service.self
         self.argumentTypes = argumentTypes
         self.site = site
@@ -88,6 +89,8 @@ enum Lifetime: Sendable {
     case transient, graph, weak
     /// `.singleton` and named scopes: one instance, cached.
     case shared
+    /// Built by an async factory, whatever the scope.
+    case async
 
     init(_ scope: ServiceHive.Scope) {
         switch scope.kind {
@@ -104,12 +107,21 @@ final class Factory<Service>: Sendable {
     /// Builds an instance. The pointer holds the runtime arguments, laid out by `ArgumentPack.store` for exactly the
     /// entry's argument types, or is `nil` for a registration without arguments.
     let make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
+    /// The factory of an async registration; `make` is then never called.
+    let makeAsync: (@Sendable (ServiceHive.Resolver) async throws -> Service)?
     /// `Box<Service>`, looked up once: allocating through the metatype value skips the generic metadata lookup that
     /// the resolution path, generic and not specialized for `Service`, would otherwise make on every `.graph` build.
     private let boxType: Box<Service>.Type
 
     init(_ make: @escaping @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service) {
         self.make = make
+        makeAsync = nil
+        boxType = Box<Service>.self
+    }
+
+    init(async makeAsync: @escaping @Sendable (ServiceHive.Resolver) async throws -> Service) {
+        make = { _, _ in preconditionFailure("an async registration is built only by resolveAsync") }
+        self.makeAsync = makeAsync
         boxType = Box<Service>.self
     }
 
@@ -124,17 +136,27 @@ final class Factory<Service>: Sendable {
 protocol ErasedFactory: AnyObject, Sendable {
     /// Resolves `key`, a key of this factory's service, from `resolver`, and discards the instance.
     func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError)
+    /// Resolves `key` as `resolveAsync` does, and discards the instance.
+    func resolveAsync(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) async throws(ServiceHiveError)
 }
 
 extension Factory: ErasedFactory {
     func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError) {
         let _: Service = try resolver.core.resolve(key)
     }
+
+    func resolveAsync(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) async throws(ServiceHiveError) {
+        let _: Service = try await resolver.core.resolveAsync(key)
+    }
 }
 
 extension Box: ErasedFactory {
     func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError) {
         let _: Value = try resolver.core.resolve(key)
+    }
+
+    func resolveAsync(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) async throws(ServiceHiveError) {
+        let _: Value = try await resolver.core.resolveAsync(key)
     }
 }
 

@@ -20,6 +20,32 @@ extension HiveCore {
         return Missing(candidates: candidates, providedByChildren: state.providedByChildren.index(of: key.service) != nil)
     }
 
+    /// What a lookup that found no registration gives: `nil` for an `Optional` service whose wrapped service has
+    /// none, or the error.
+    func unanswered<Service>(
+        _ lookup: Lookup,
+        _ key: RegistrationKey,
+        _ argumentTypes: [Any.Type],
+        chain: [ServiceHive.ServiceKey]
+    ) throws(ServiceHiveError) -> Service {
+        let requested = ServiceHive.ServiceKey(
+            service: typeName(Service.self), name: key.name, argumentTypes: argumentTypes.map(typeName))
+        switch lookup {
+        case .missing(let missing):
+            if let optional = Service.self as? any OptionalService.Type, key.arguments == nil {
+                // Safe: `resolveWrapped` returns `Self`, which is `Service`.
+                return try optional.resolveWrapped(with: self, name: key.name, chain: chain) as! Service
+            }
+            throw missingError(key, Service.self, argumentTypes, missing, chain: chain)
+        case .released:
+            throw .hiveReleased(requested)
+        case .notOverridden:
+            throw .notOverridden(requested, chain: chain)
+        case .found:
+            preconditionFailure("a lookup that found a registration is answered")
+        }
+    }
+
     /// The lookup a construction made when nothing answered: a dependency too, since an override would answer it.
     func miss(_ key: RegistrationKey) -> Dependency {
         Dependency(family: familyID, key: key, searched: lineage, entry: nil)
@@ -32,11 +58,10 @@ extension HiveCore {
         _ serviceType: Any.Type,
         _ argumentTypes: [Any.Type],
         _ missing: Missing,
-        context: ThreadContext
+        chain: [ServiceHive.ServiceKey]
     ) -> ServiceHiveError {
         var requested = ServiceHive.ServiceKey(
             service: typeName(serviceType), name: key.name, argumentTypes: argumentTypes.map(typeName))
-        let chain = context.chainKeys()
         let sameName = missing.candidates.filter { $0.key.name == key.name }
         guard sameName.isEmpty else {
             var registered: [[String]] = []

@@ -59,7 +59,7 @@ struct Registry {
     /// The common case of a lookup, read in place: a transient's entry, or a singleton's cached instance. `nil`
     /// when this registry has nothing under `key`.
     @inline(__always)
-    func quickLookUp(_ key: RegistrationKey, argumentsMatch: ([Any.Type]) -> Bool) -> QuickLookup? {
+    func quickLookUp(_ key: RegistrationKey, argumentsMatch: ([Any.Type]) -> Bool, async: Bool) -> QuickLookup? {
         guard let bucket = services.index(of: key.service) else { return nil }
         if key.isPlain {
             // Read in place, field by field: copying the record out would retain and release all it holds.
@@ -75,14 +75,19 @@ struct Registry {
                 return .cached(instance)
             case .graph?:
                 return .graph(services[bucket: bucket].plain!.entry, depth: 0)
-            case .weak?:
+            case .async? where async:
+                guard case .instance(let instance)? = services[bucket: bucket].plain?.slot else {
+                    return .detailed(.unknown)
+                }
+                return .cached(instance)
+            case .weak?, .async?:
                 return .detailed(.unknown)
             }
         }
         guard let position = services[bucket: bucket].position(of: key) else { return nil }
         let record = services[bucket: bucket].variants[position]
         guard key.arguments == nil || argumentsMatch(record.entry.argumentTypes) else { return .detailed(.unknown) }
-        return record.quickLookUp()
+        return record.quickLookUp(async: async)
     }
 
     /// Stores `record` under its entry's key. The caller has checked that the key is free.
@@ -184,7 +189,7 @@ struct Record: Sendable {
 
     /// A transient's entry, or a singleton's instance cached beside it, or `.detailed` for everything else.
     @inline(__always)
-    func quickLookUp() -> QuickLookup {
+    func quickLookUp(async: Bool) -> QuickLookup {
         switch entry.lifetime {
         case .transient:
             return .transient(entry)
@@ -193,7 +198,10 @@ struct Record: Sendable {
             return .cached(instance)
         case .graph:
             return .graph(entry, depth: 0)
-        case .weak:
+        case .async where async:
+            guard case .instance(let instance) = slot else { return .detailed(.unknown) }
+            return .cached(instance)
+        case .weak, .async:
             return .detailed(.unknown)
         }
     }

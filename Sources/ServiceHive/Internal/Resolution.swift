@@ -54,7 +54,8 @@ extension HiveCore {
         let context = ThreadContext.current
         let quick =
             context.isRecording
-            ? .detailed(.unknown) : family.withLock { state in quickLookUp(key, in: state, argumentsMatch: argumentsMatch) }
+            ? .detailed(.unknown)
+            : family.withLock { state in quickLookUp(key, in: state, argumentsMatch: argumentsMatch, async: false) }
         switch quick {
         case .cached(let instance):
             // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
@@ -76,11 +77,14 @@ extension HiveCore {
 
     /// The common cases of a lookup, with the family lock held. Reading the task-local layer stack here takes no lock
     /// and runs no user code.
+    ///
+    /// - Parameter async: Whether the caller is `resolveAsync`, which may take the cached instance of an async factory.
     @inline(__always)
-    private func quickLookUp(
+    func quickLookUp(
         _ key: RegistrationKey,
         in state: borrowing FamilyState,
-        argumentsMatch: ([Any.Type]) -> Bool
+        argumentsMatch: ([Any.Type]) -> Bool,
+        async: Bool
     ) -> QuickLookup {
         var layers = state.liveLayers == 0 ? LayerView.unknown : .known(OverrideLayer.current)
         guard state.isLive(lineage[lineage.startIndex]) else { return .detailed(layers) }
@@ -97,7 +101,8 @@ extension HiveCore {
                     }
                     if stack.strictLayer(on: id, of: familyID) != nil { return .detailed(layers) }
                 }
-                guard let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch) else {
+                guard let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch, async: async)
+                else {
                     continue
                 }
                 if case .cached(let instance) = found, !instance.dependencies.isEmpty {
@@ -126,23 +131,10 @@ extension HiveCore {
     ) throws(ServiceHiveError) -> Service {
         var layers = layers
         while true {
-            let found: Found
-            switch lookUp(key, layers: &layers, argumentsMatch: argumentsMatch) {
-            case .found(let registration):
-                found = registration
-            case .missing(let missing):
+            let lookup = lookUp(key, layers: &layers, argumentsMatch: argumentsMatch)
+            guard case .found(let found) = lookup else {
                 if context.isRecording { context.record(miss(key)) }
-                if let optional = Service.self as? any OptionalService.Type, key.arguments == nil {
-                    // Safe: `resolveWrapped` returns `Self`, which is `Service`.
-                    return try optional.resolveWrapped(with: self, name: key.name, chain: context.chainKeys()) as! Service
-                }
-                throw missingError(key, Service.self, argumentTypes(), missing, context: context)
-            case .released:
-                throw .hiveReleased(ServiceHive.ServiceKey(service: typeName(Service.self), name: key.name))
-            case .notOverridden:
-                let requested = ServiceHive.ServiceKey(
-                    service: typeName(Service.self), name: key.name, argumentTypes: argumentTypes().map(typeName))
-                throw .notOverridden(requested, chain: context.chainKeys())
+                return try unanswered(lookup, key, argumentTypes(), chain: context.chainKeys())
             }
             if context.isRecording {
                 context.record(Dependency(family: familyID, key: key, searched: found.searched, entry: found.entry))
@@ -165,6 +157,8 @@ extension HiveCore {
                 if let object = try weakInstance(found, Service.self, layers: &layers, context: context) {
                     return object as! Service
                 }
+            case .async:
+                throw .requiresAsync(found.entry.serviceKey, chain: context.chainKeys())
             }
             // The construction this resolve waited for has ended, or a weak instance went: look again.
         }
@@ -172,7 +166,7 @@ extension HiveCore {
 
     /// Finds the registration for `key` as this hive sees it: for each hive of its lineage, the innermost override of
     /// that hive first, then the hive's own registrations.
-    private func lookUp(
+    func lookUp(
         _ key: RegistrationKey,
         layers: inout LayerView,
         argumentsMatch: ([Any.Type]) -> Bool

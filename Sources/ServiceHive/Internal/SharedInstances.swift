@@ -169,13 +169,13 @@ extension HiveCore {
 
     /// The layer that an instance cached beside its registration must not be shared with: the innermost layer of the
     /// current task that overrides something it was built from, or a sandbox. `nil` when it may be used here.
-    private func owner(of instance: Instance, layers: inout LayerView) -> OverrideLayer? {
+    func owner(of instance: Instance, layers: inout LayerView) -> OverrideLayer? {
         if case .unknown = layers, !instance.dependencies.crossesFamilies { return nil }
         return layers.read()?.owner(of: instance.dependencies)
     }
 
     /// The instance of `entry` cached in the innermost layer of the current task that has one.
-    private func layerInstance(of entry: Entry, layers: LayerView) -> (OverrideLayer, Instance)? {
+    func layerInstance(of entry: Entry, layers: LayerView) -> (OverrideLayer, Instance)? {
         var found: Instance?
         let layer = layers.stack?.first { layer in
             guard case .instance(let instance)? = layer.instances.withLock({ $0[ObjectIdentifier(entry)]?.slot }),
@@ -198,7 +198,7 @@ extension HiveCore {
     // MARK: - Slots
 
     /// Claims the slot of `entry` at `location`, unless it holds an instance or another construction.
-    private func claim(_ entry: Entry, at location: Location, for construction: Construction) -> Claim {
+    func claim(_ entry: Entry, at location: Location, for construction: Construction) -> Claim {
         let result = withSlot(of: entry, at: location) { slot -> (Claim, Slot?) in
             switch slot {
             case .building(let other):
@@ -215,7 +215,7 @@ extension HiveCore {
 
     /// Caches `instance`, in `layer` if given, else where it was claimed; gives up the claim; wakes the waiters.
     /// Caches nothing where the registration was removed, or the instances reset, meanwhile.
-    private func publish(
+    func publish(
         _ instance: Instance,
         of entry: Entry,
         at location: Location,
@@ -239,7 +239,7 @@ extension HiveCore {
     }
 
     /// Gives up a claim after the factory failed, and wakes the waiters.
-    private func release(_ construction: Construction, of entry: Entry, at location: Location) {
+    func release(_ construction: Construction, of entry: Entry, at location: Location) {
         let released = withSlot(of: entry, at: location) { slot -> Slot? in
             guard case .building(let current) = slot, current === construction else { return nil }
             return exchange(&slot, with: .empty)

@@ -67,6 +67,47 @@ extension ServiceHive {
         }
     }
 
+    /// Registers an `async` factory: for a service that must await something to be built, such as opening a
+    /// connection pool or loading configuration.
+    ///
+    /// ```swift
+    /// try hive.register(Database.self, scope: .singleton) { r async throws in try await LiveDatabase.connect() }
+    /// let database = try await hive.resolveAsync(Database.self)
+    /// ```
+    ///
+    /// Only ``resolveAsync(_:name:)`` builds it; a synchronous resolve fails with
+    /// ``ServiceHiveError/requiresAsync(_:chain:)``. A `.singleton` or named-scope instance is built exactly once even
+    /// when many tasks ask for it at once, in a task of its own: a caller that is cancelled while it waits keeps
+    /// waiting, and its cancellation neither cancels the construction nor fails it for the others. A cycle between
+    /// async singletons fails with ``ServiceHiveError/circularDependency(_:)``, and never hangs.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers resolve, usually a protocol.
+    ///   - name: A name that tells variants of the same service apart, or `nil`.
+    ///   - scope: How long the hive keeps what the factory builds; any scope but `.weak`.
+    ///   - file: The file of the registration, recorded for errors and introspection.
+    ///   - line: The line of the registration.
+    ///   - factory: Builds an instance from its dependencies, which it may resolve with `resolveAsync`.
+    /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` for a duplicate;
+    ///   ``ServiceHiveError/registrationRefused(_:reason:fix:)`` for `.weak`.
+    public func register<Service>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: Scope = .transient,
+        file: String = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) async throws -> Service
+    ) throws {
+        guard scope != .weak else {
+            throw ServiceHiveError.registrationRefused(
+                ServiceKey(Service.self, name: name), reason: "an async factory cannot build a .weak instance",
+                fix: "register it as .singleton, or in a named scope, or give it a synchronous factory")
+        }
+        try add(site: RegistrationSite(fileID: file, line: line)) { site in
+            Entry(Service.self, name: name, scope: scope, site: site, factory: Factory(async: factory))
+        }
+    }
+
     /// Registers a factory that takes runtime arguments, of any number and types.
     ///
     /// ```swift

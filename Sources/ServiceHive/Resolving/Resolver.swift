@@ -16,9 +16,13 @@ extension ServiceHive {
     public struct Resolver: Sendable {
         /// The hive this resolver resolves from.
         let core: HiveCore
+        /// For the resolver of an async factory: that factory's context, so that synchronous resolves it makes count
+        /// for the shared instance it builds.
+        let context: AsyncContext?
 
-        init(core: HiveCore) {
+        init(core: HiveCore, context: AsyncContext? = nil) {
             self.core = core
+            self.context = context
         }
 
         /// Resolves a service registered without arguments. See ``ServiceHive/resolve(_:name:)``.
@@ -29,7 +33,22 @@ extension ServiceHive {
         /// - Returns: The instance, as the scope of its registration says.
         /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:)`` does.
         public func resolve<Service>(_ service: Service.Type = Service.self, name: String? = nil) throws -> Service {
-            try core.resolve(RegistrationKey(Service.self, name: name))
+            let key = RegistrationKey(Service.self, name: name)
+            if let context, context.isRecording, AsyncContext.current === context {
+                return try core.resolveSynchronously(key, for: context)
+            }
+            return try core.resolve(key)
+        }
+
+        /// Resolves a service whose factory may be `async`. See ``ServiceHive/resolveAsync(_:name:)``.
+        ///
+        /// - Parameters:
+        ///   - service: The type to resolve. It can be inferred from the context.
+        ///   - name: The registration's name, or `nil`.
+        /// - Returns: The instance, as the scope of its registration says.
+        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolveAsync(_:name:)`` does.
+        public func resolveAsync<Service>(_ service: Service.Type = Service.self, name: String? = nil) async throws -> Service {
+            try await core.resolveAsync(RegistrationKey(Service.self, name: name))
         }
 
         /// Resolves a service registered with runtime arguments. See ``ServiceHive/resolve(_:name:arguments:)``.

@@ -28,6 +28,26 @@ extension ServiceHive {
         try core.resolve(RegistrationKey(Service.self, name: name))
     }
 
+    /// Resolves a service whose factory may be `async`, awaiting it.
+    ///
+    /// ```swift
+    /// try hive.register(Database.self, scope: .singleton) { r async throws in try await LiveDatabase.connect() }
+    /// let database = try await hive.resolveAsync(Database.self)
+    /// ```
+    ///
+    /// It resolves every registration: one with a synchronous factory as ``resolve(_:name:)`` would. It has a name of
+    /// its own because an `async` overload of `resolve` would be preferred in every async function, so each
+    /// synchronous resolve there would need an `await`.
+    ///
+    /// - Parameters:
+    ///   - service: The type to resolve. It can be inferred from the context.
+    ///   - name: The registration's name, or `nil`.
+    /// - Returns: The instance, as the scope of its registration says.
+    /// - Throws: A ``ServiceHiveError``, as ``resolve(_:name:)`` does.
+    public func resolveAsync<Service>(_ service: Service.Type = Service.self, name: String? = nil) async throws -> Service {
+        try await core.resolveAsync(RegistrationKey(Service.self, name: name))
+    }
+
     /// Resolves a service registered with runtime arguments.
     ///
     /// ```swift

@@ -1,0 +1,75 @@
+/// The state of one async resolve, bound to the task-local ``current`` while async factories run.
+///
+/// An async factory may suspend and resume on another thread, so, unlike `ThreadContext`, this state travels with
+/// the task. A top-level `resolveAsync` makes a root context; every factory it runs gets a child context with the
+/// chain extended. A shared instance's construction runs in a task of its own, whose context is the waiter that
+/// cycle detection follows.
+final class AsyncContext: Sendable {
+    /// The context of the async factory running in the current task, if any.
+    @TaskLocal static var current: AsyncContext?
+
+    /// The registrations whose factories are running in this resolve, outermost first.
+    let chain: [Entry]
+    /// This resolve, or this construction, as a waiter.
+    let id: WaiterID
+    /// Guards, and only guards, the `.graph` instances of the top-level resolve; shared by every context of it.
+    let graph: Locked<[GraphInstance]>
+    /// Guards, and only guards, what the shared construction of this context was built from; `nil` when this
+    /// context builds no shared instance.
+    let recording: Locked<Set<Dependency>>?
+    /// The context this one was made in, which also records what this one records.
+    let parent: AsyncContext?
+    /// Whether this context or one it was made in builds a shared instance, so lookups must be recorded.
+    let isRecording: Bool
+
+    private init(chain: [Entry], id: WaiterID?, graph: Locked<[GraphInstance]>, recording: Bool, parent: AsyncContext?) {
+        self.chain = chain
+        self.graph = graph
+        self.recording = recording ? Locked([]) : nil
+        self.parent = parent
+        self.id = id ?? WaiterID(UInt(bitPattern: ObjectIdentifier(graph)))
+        isRecording = recording || parent?.isRecording == true
+    }
+
+    /// The context of a new top-level resolve.
+    static func root() -> AsyncContext {
+        AsyncContext(chain: [], id: nil, graph: Locked([]), recording: false, parent: nil)
+    }
+
+    /// The context of `entry`'s factory, run by this resolve: for a shared construction, its own waiter and recorder.
+    func child(building entry: Entry, construction: Construction?) -> AsyncContext {
+        AsyncContext(
+            chain: chain + [entry], id: construction?.owner ?? id,
+            graph: graph, recording: construction != nil, parent: self)
+    }
+
+    /// Records a lookup for every shared construction this context is part of.
+    func record(_ dependency: Dependency) {
+        record(Dependencies(lookups: [dependency]))
+    }
+
+    /// Records lookups for every shared construction this context is part of.
+    func record(_ dependencies: Dependencies) {
+        guard isRecording, !dependencies.isEmpty else { return }
+        var context: AsyncContext? = self
+        while let current = context {
+            current.recording?.withLock { $0.formUnion(dependencies.lookups) }
+            context = current.parent
+        }
+    }
+
+    /// What this context's shared construction has been built from.
+    var recorded: Dependencies { Dependencies(lookups: recording?.withLock { $0 } ?? []) }
+
+    /// Why building `entry` here must not start: a cycle, or the depth limit.
+    func refusal(toBuild entry: Entry) -> ServiceHiveError? {
+        if let start = chain.firstIndex(where: { $0 === entry }) {
+            return .circularDependency((chain[start...] + [entry]).map(\.serviceKey))
+        }
+        guard chain.count < ServiceHive.maximumResolutionDepth else {
+            let keys = chain.map(\.serviceKey)
+            return .resolutionTooDeep(entry.serviceKey, chain: keys, limit: ServiceHive.maximumResolutionDepth)
+        }
+        return nil
+    }
+}
