@@ -23,7 +23,7 @@ extension HiveCore {
             guard found.entry.lifetime == .async else { return try resolveSynchronously(key, for: context) }
             context.record(Dependency(family: familyID, key: key, searched: found.searched, entry: found.entry))
             switch Lifetime(found.entry.scope) {
-            case .transient, .async:
+            case .transient, .async, .forward:
                 return try await buildAsync(found.entry, view: self, context: context.child(building: found.entry, construction: nil))
             case .graph:
                 return try await graphInstanceAsync(found, layers: layers, context: context)

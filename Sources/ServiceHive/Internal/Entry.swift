@@ -34,6 +34,12 @@ final class Entry: Sendable {
     let factory: any ErasedFactory
     /// For `register(_:name:instance:)`: the `Box<Service>` every resolve returns.
     let instance: Instance?
+    /// Whether the factory is `async`.
+    let isAsync: Bool
+    /// For `forward(_:name:to:named:file:line:as:)`: the key of the registration it forwards to, in the same hive, and
+    /// that key as introspection prints it.
+    let target: RegistrationKey?
+    let targetServiceKey: ServiceHive.ServiceKey?
 
     init<Service>(
         _: Service.Type,
@@ -43,16 +49,20 @@ final class Entry: Sendable {
         argumentTypes: [Any.Type] = [],
         site: ServiceHive.RegistrationSite,
         factory: Factory<Service>,
-        instance: Instance? = nil
+        instance: Instance? = nil,
+        target: (key: RegistrationKey, printed: ServiceHive.ServiceKey)? = nil
     ) {
         key = RegistrationKey(Service.self, name: name, arguments: arguments)
         self.scope = scope
-        lifetime = factory.makeAsync == nil ? Lifetime(scope) : .async
+        lifetime = factory.makeAsync != nil ? .async : target != nil ? .forward : Lifetime(scope)
+        isAsync = factory.makeAsync != nil
         serviceType = Service.self
         self.argumentTypes = argumentTypes
         self.site = site
         self.factory = factory
         self.instance = instance
+        self.target = target?.key
+        targetServiceKey = target?.printed
     }
 
     /// An entry for an instance that already exists. Its box stands in for the factory, which is never called.
@@ -66,6 +76,9 @@ final class Entry: Sendable {
         self.site = site
         factory = box
         self.instance = box
+        isAsync = false
+        target = nil
+        targetServiceKey = nil
     }
 
     /// The factory, typed. `Service` must be this entry's service type, and the entry not one of an instance.
@@ -91,6 +104,8 @@ enum Lifetime: Sendable {
     case shared
     /// Built by an async factory, whatever the scope.
     case async
+    /// Forwarded to another registration of the same hive: built as a transient that resolves the target.
+    case forward
 
     init(_ scope: ServiceHive.Scope) {
         switch scope.kind {
@@ -109,19 +124,26 @@ final class Factory<Service>: Sendable {
     let make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
     /// The factory of an async registration; `make` is then never called.
     let makeAsync: (@Sendable (ServiceHive.Resolver) async throws -> Service)?
+    /// For a forwarded registration: converts the target's cached instance, a `Box` of the target type.
+    let forward: (@Sendable (Instance) -> Service)?
     /// `Box<Service>`, looked up once: allocating through the metatype value skips the generic metadata lookup that
     /// the resolution path, generic and not specialized for `Service`, would otherwise make on every `.graph` build.
     private let boxType: Box<Service>.Type
 
-    init(_ make: @escaping @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service) {
+    init(
+        _ make: @escaping @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service,
+        forward: (@Sendable (Instance) -> Service)? = nil
+    ) {
         self.make = make
         makeAsync = nil
+        self.forward = forward
         boxType = Box<Service>.self
     }
 
     init(async makeAsync: @escaping @Sendable (ServiceHive.Resolver) async throws -> Service) {
         make = { _, _ in preconditionFailure("an async registration is built only by resolveAsync") }
         self.makeAsync = makeAsync
+        forward = nil
         boxType = Box<Service>.self
     }
 

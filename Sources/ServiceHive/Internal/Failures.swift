@@ -32,6 +32,10 @@ extension HiveCore {
             service: typeName(Service.self), name: key.name, argumentTypes: argumentTypes.map(typeName))
         switch lookup {
         case .missing(let missing):
+            if let deferred = Service.self as? any DeferredService.Type, key.arguments == nil {
+                // Safe: `deferred(from:name:)` returns `Self`, which is `Service`.
+                return deferred.deferred(from: self, name: key.name) as! Service
+            }
             if let optional = Service.self as? any OptionalService.Type, key.arguments == nil {
                 // Safe: `resolveWrapped` returns `Self`, which is `Service`.
                 return try optional.resolveWrapped(with: self, name: key.name, chain: chain) as! Service

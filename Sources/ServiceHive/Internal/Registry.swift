@@ -75,6 +75,8 @@ struct Registry {
                 return .cached(instance)
             case .graph?:
                 return .graph(services[bucket: bucket].plain!.entry, depth: 0)
+            case .forward?:
+                return forwarded(services[bucket: bucket].plain!.entry)
             case .async? where async:
                 guard case .instance(let instance)? = services[bucket: bucket].plain?.slot else {
                     return .detailed(.unknown)
@@ -88,6 +90,15 @@ struct Registry {
         let record = services[bucket: bucket].variants[position]
         guard key.arguments == nil || argumentsMatch(record.entry.argumentTypes) else { return .detailed(.unknown) }
         return record.quickLookUp(async: async)
+    }
+
+    /// A forwarded registration whose target, in this registry, has its instance cached: both, for the quick path.
+    private func forwarded(_ entry: Entry) -> QuickLookup {
+        guard let target = entry.target, let bucket = services.index(of: target.service), target.isPlain,
+            services[bucket: bucket].plain?.entry.lifetime == .shared,
+            case .instance(let instance)? = services[bucket: bucket].plain?.slot
+        else { return .detailed(.unknown) }
+        return .forwarded(entry, instance)
     }
 
     /// Stores `record` under its entry's key. The caller has checked that the key is free.
@@ -198,6 +209,8 @@ struct Record: Sendable {
             return .cached(instance)
         case .graph:
             return .graph(entry, depth: 0)
+        case .forward:
+            return .detailed(.unknown)
         case .async where async:
             guard case .instance(let instance) = slot else { return .detailed(.unknown) }
             return .cached(instance)

@@ -60,6 +60,9 @@ extension HiveCore {
         case .cached(let instance):
             // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
             return unsafeDowncast(instance, to: Box<Service>.self).value
+        case .forwarded(let entry, let target):
+            // Safe: an entry whose lifetime is `.forward` was made by `forward(_:name:to:named:file:line:as:)`.
+            return entry.factory(of: Service.self).forward.unsafelyUnwrapped(target)
         case .transient(let entry):
             guard context.isIdle else { return try build(entry, view: self, arguments: arguments, context: context) }
             defer { context.endTopLevelResolve() }
@@ -110,6 +113,8 @@ extension HiveCore {
                     if layers.stack?.owner(of: instance.dependencies) != nil { return .detailed(layers) }
                 }
                 switch found {
+                case .forwarded where layers.stack != nil: return .detailed(layers)
+                case .forwarded: return found
                 case .cached where layers.stack?.inSandbox == true, .detailed: return .detailed(layers)
                 case .graph(let entry, _): return layers.stack == nil ? .graph(entry, depth: depth) : .detailed(layers)
                 case .cached, .transient: return found
@@ -140,7 +145,7 @@ extension HiveCore {
                 context.record(Dependency(family: familyID, key: key, searched: found.searched, entry: found.entry))
             }
             switch found.entry.lifetime {
-            case .transient:
+            case .transient, .forward:
                 return try build(found.entry, view: self, arguments: arguments, context: context)
             case .graph:
                 return try graphInstance(found.entry, searched: found.searched, layers: layers, context: context)
@@ -237,6 +242,8 @@ enum QuickLookup: Sendable {
     case transient(Entry)
     /// A `.graph` registration, found at `depth` in the lineage.
     case graph(Entry, depth: Int)
+    /// A forwarded registration, and its target's cached instance.
+    case forwarded(Entry, Instance)
     /// Anything else: take the detailed path, with the layers read so far.
     case detailed(LayerView)
 }

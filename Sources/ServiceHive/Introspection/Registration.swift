@@ -13,6 +13,10 @@ extension ServiceHive {
         public var scope: Scope
         /// Where the registration was made, and by which module.
         public var site: RegistrationSite
+        /// For a key made with ``ServiceHive/forward(_:name:to:named:file:line:as:)``: the registration it forwards to.
+        public var forwardsTo: ServiceKey?
+        /// Whether the factory is `async`, so that only ``ServiceHive/resolveAsync(_:name:)`` builds it.
+        public var isAsync: Bool
 
         /// Creates a description of a registration.
         ///
@@ -20,10 +24,20 @@ extension ServiceHive {
         ///   - key: The service, its name and its argument types.
         ///   - scope: The registration's scope.
         ///   - site: Where the registration was made.
-        public init(key: ServiceKey, scope: Scope, site: RegistrationSite) {
+        ///   - forwardsTo: The registration a forwarded key forwards to, or `nil`.
+        ///   - isAsync: Whether the factory is `async`.
+        public init(
+            key: ServiceKey,
+            scope: Scope,
+            site: RegistrationSite,
+            forwardsTo: ServiceKey? = nil,
+            isAsync: Bool = false
+        ) {
             self.key = key
             self.scope = scope
             self.site = site
+            self.forwardsTo = forwardsTo
+            self.isAsync = isAsync
         }
 
         /// The service type's name.
@@ -35,10 +49,17 @@ extension ServiceHive {
         /// The name of the module that made the registration, or `nil`.
         public var module: String? { site.module }
 
-        /// `TradeService (name: "premium"), singleton, module Trade, at Trade/TradeModule.swift:24`.
+        /// `TradeService (name: "premium"), singleton, module Trade, at Trade/TradeModule.swift:24`; a forwarded key
+        /// says `forwards to LiveStore` in place of its scope, and an async factory adds `async`.
         public var description: String {
             let module = site.module.map { ", module \($0)" } ?? ""
-            return "\(key), \(scope)\(module), at \(site.fileID):\(site.line)"
+            return "\(key), \(scopeDescription)\(module), at \(site.fileID):\(site.line)"
+        }
+
+        /// The scope as the listings show it: `singleton`, `singleton, async`, or `forwards to LiveStore`.
+        var scopeDescription: String {
+            if let forwardsTo { return "forwards to \(forwardsTo)" }
+            return isAsync ? "\(scope), async" : "\(scope)"
         }
 
         /// Orders registrations by key, then by where they were made.

@@ -12,7 +12,7 @@ extension ServiceHive: CustomStringConvertible {
             [
                 registration.service,
                 registration.name ?? "-",
-                registration.scope.description,
+                registration.scopeDescription,
                 registration.argumentTypes.isEmpty ? "-" : registration.argumentTypes.joined(separator: ", "),
                 registration.module ?? "-",
                 "\(registration.site.fileID):\(registration.site.line)",

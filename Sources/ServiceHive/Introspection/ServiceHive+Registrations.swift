@@ -34,7 +34,8 @@ extension ServiceHive {
 extension Entry {
     /// The public description of this registration.
     var registration: ServiceHive.Registration {
-        ServiceHive.Registration(key: serviceKey, scope: scope, site: site)
+        ServiceHive.Registration(
+            key: serviceKey, scope: scope, site: site, forwardsTo: targetServiceKey, isAsync: isAsync)
     }
 }
 

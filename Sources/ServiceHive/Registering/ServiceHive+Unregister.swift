@@ -48,11 +48,19 @@ extension ServiceHive {
         withExtendedLifetime(removed) {}  // Released outside the lock: a `deinit` may resolve.
     }
 
-    /// Removes the registration under `key`; returns whether there was one.
+    /// Removes the registration under `key`, and the keys forwarded to it; returns whether there was one.
     private func remove(_ key: RegistrationKey) -> Bool {
-        let removed = family.withLock { state in state.withRegistry(id) { $0.remove(key) } ?? nil }
-        if let removed, let recorder = InstallRecorder.current, recorder.hive === self { recorder.removed(removed) }
-        return removed != nil  // The record and its instance are released here, outside the lock.
+        let removed = family.withLock { state in
+            state.withRegistry(id) { registry -> [Record] in
+                guard let removed = registry.remove(key) else { return [] }
+                let forwards = registry.records.filter { $0.entry.target == key }
+                return [removed] + forwards.compactMap { registry.remove($0.entry.key) }
+            } ?? []
+        }
+        if let recorder = InstallRecorder.current, recorder.hive === self {
+            for record in removed { recorder.removed(record) }
+        }
+        return !removed.isEmpty  // The records and their instances are released here, outside the lock.
     }
 
     /// Undoes an install: removes the registrations it added, restores the ones it removed, and drops every instance
