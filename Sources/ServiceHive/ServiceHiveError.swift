@@ -111,6 +111,11 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
             return "Circular dependency: \(chain.chainDescription). To fix, break the cycle: let one side keep "
                 + "its ServiceHive.Resolver and resolve the other lazily, after construction."
 
+        case let .factoryFailed(key, chain, underlying as CompletedHookFailure):
+            return "The post-construction hook of \(key)\(Self.neededBy(chain)) threw: \(Self.clause(underlying.underlying)). "
+                + "To fix, make the hook succeed; nothing was cached, so the next resolve runs the factory and the hook "
+                + "again."
+
         case let .factoryFailed(key, chain, underlying):
             return "The factory for \(key)\(Self.neededBy(chain)) threw: \(Self.clause(underlying)). "
                 + "To fix, make the factory succeed; nothing was cached, so the next resolve runs it again."
@@ -204,4 +209,11 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     private static func argumentList(_ types: [String]) -> String {
         types.isEmpty ? "no arguments" : "arguments (\(types.joined(separator: ", ")))"
     }
+}
+
+/// What a post-construction hook threw, as the `underlying` error of ``ServiceHiveError/factoryFailed(_:chain:underlying:)``.
+struct CompletedHookFailure: Error, CustomStringConvertible {
+    let underlying: any Error
+
+    var description: String { "the post-construction hook threw: \(underlying)" }
 }

@@ -40,18 +40,34 @@ enum Waits {
         for wakeup in pending?.wakeups ?? [] { wakeup.signal() }
     }
 
-    /// Blocks until `construction` finishes.
+    /// Makes `instance` visible to the thread that builds `construction` while its post-construction hook runs, so
+    /// that the hook may resolve services that resolve it back.
+    static func provide(_ instance: Instance, for construction: Construction) {
+        graph.withLock { $0.pending[ObjectIdentifier(construction)]?.provisional = instance }
+    }
+
+    /// Blocks until `construction` finishes; or returns at once with the instance that its post-construction hook,
+    /// running on this thread, sees.
     ///
     /// - Parameters:
     ///   - waiter: The thread that waits.
     ///   - chain: The factories running on that thread, outermost first.
     /// - Throws: ``ServiceHiveError/circularDependency(_:)`` instead of waiting when the construction's owner is the
     ///   waiter, or is itself waiting, directly or through others, for something the waiter is building.
-    static func wait(for construction: Construction, as waiter: WaiterID, chain: [Entry]) throws(ServiceHiveError) {
+    static func wait(
+        for construction: Construction,
+        as waiter: WaiterID,
+        chain: [Entry]
+    ) throws(ServiceHiveError) -> Instance? {
         let semaphore = DispatchSemaphore(value: 0)
-        guard try block(waiter, on: construction, chain: chain, wakeup: .thread(semaphore)) else { return }
+        switch try block(waiter, on: construction, chain: chain, wakeup: .thread(semaphore)) {
+        case .finished: return nil
+        case .provisional(let instance): return instance
+        case .blocked: break
+        }
         semaphore.wait()
         graph.withLock { _ = $0.blocked.removeValue(forKey: waiter) }
+        return nil
     }
 
     /// Suspends the current task until `construction` finishes; as ``wait(for:as:chain:)`` for an async waiter.
@@ -63,7 +79,7 @@ enum Waits {
         as waiter: WaiterID,
         chain: [Entry]
     ) async throws(ServiceHiveError) {
-        guard try block(waiter, on: construction, chain: chain, wakeup: nil) else { return }
+        guard case .blocked = try block(waiter, on: construction, chain: chain, wakeup: nil) else { return }
         await withCheckedContinuation { continuation in
             let registered = graph.withLock { graph in
                 graph.pending[ObjectIdentifier(construction)]?.wakeups.append(.task(continuation)) != nil
@@ -73,7 +89,7 @@ enum Waits {
         graph.withLock { _ = $0.blocked.removeValue(forKey: waiter) }
     }
 
-    /// Records that `waiter` waits for `construction`, unless it has finished; `false` then.
+    /// Records that `waiter` waits for `construction`, unless it has finished or has an instance for its builder.
     ///
     /// - Throws: ``ServiceHiveError/circularDependency(_:)`` when the wait would close a cycle of waiters.
     private static func block(
@@ -81,17 +97,25 @@ enum Waits {
         on construction: Construction,
         chain: [Entry],
         wakeup: Wakeup?
-    ) throws(ServiceHiveError) -> Bool {
-        try graph.withLock { (graph) throws(ServiceHiveError) -> Bool in
+    ) throws(ServiceHiveError) -> Block {
+        try graph.withLock { (graph) throws(ServiceHiveError) -> Block in
             let key = ObjectIdentifier(construction)
-            guard graph.pending[key] != nil else { return false }
+            guard let pending = graph.pending[key] else { return .finished }
+            if let provisional = pending.provisional, construction.owner == waiter { return .provisional(provisional) }
             if let cycle = graph.cycle(waiting: waiter, for: construction, chain: chain) {
                 throw .circularDependency(cycle.map(\.serviceKey))
             }
             if let wakeup { graph.pending[key]?.wakeups.append(wakeup) }
             graph.blocked[waiter] = Blocked(construction: construction, chain: chain + [construction.entry])
-            return true
+            return .blocked
         }
+    }
+
+    /// What `block` found.
+    private enum Block: Sendable {
+        case finished
+        case blocked
+        case provisional(Instance)
     }
 }
 
@@ -126,6 +150,8 @@ struct WaitGraph {
 struct Pending: Sendable {
     let construction: Construction
     var wakeups: [Wakeup] = []
+    /// The instance whose post-construction hook runs, for its builder alone.
+    var provisional: Instance?
 }
 
 /// What a waiter is blocked on, and its chain followed by the awaited entry.

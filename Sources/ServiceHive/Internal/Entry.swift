@@ -36,6 +36,8 @@ final class Entry: Sendable {
     let instance: Instance?
     /// Whether the factory is `async`.
     let isAsync: Bool
+    /// Whether a post-construction hook runs after the factory.
+    let hasCompletedHook: Bool
     /// For `forward(_:name:to:named:file:line:as:)`: the key of the registration it forwards to, in the same hive, and
     /// that key as introspection prints it.
     let target: RegistrationKey?
@@ -56,6 +58,7 @@ final class Entry: Sendable {
         self.scope = scope
         lifetime = factory.makeAsync != nil ? .async : target != nil ? .forward : Lifetime(scope)
         isAsync = factory.makeAsync != nil
+        hasCompletedHook = factory.completed != nil
         serviceType = Service.self
         self.argumentTypes = argumentTypes
         self.site = site
@@ -77,6 +80,7 @@ final class Entry: Sendable {
         factory = box
         self.instance = box
         isAsync = false
+        hasCompletedHook = false
         target = nil
         targetServiceKey = nil
     }
@@ -126,17 +130,22 @@ final class Factory<Service>: Sendable {
     let makeAsync: (@Sendable (ServiceHive.Resolver) async throws -> Service)?
     /// For a forwarded registration: converts the target's cached instance, a `Box` of the target type.
     let forward: (@Sendable (Instance) -> Service)?
+    /// The post-construction hook, run once the instance is where it lives: in its graph, or visible to the thread
+    /// that builds a shared one.
+    let completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)?
     /// `Box<Service>`, looked up once: allocating through the metatype value skips the generic metadata lookup that
     /// the resolution path, generic and not specialized for `Service`, would otherwise make on every `.graph` build.
     private let boxType: Box<Service>.Type
 
     init(
         _ make: @escaping @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service,
-        forward: (@Sendable (Instance) -> Service)? = nil
+        forward: (@Sendable (Instance) -> Service)? = nil,
+        completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)? = nil
     ) {
         self.make = make
         makeAsync = nil
         self.forward = forward
+        self.completed = completed
         boxType = Box<Service>.self
     }
 
@@ -144,6 +153,7 @@ final class Factory<Service>: Sendable {
         make = { _, _ in preconditionFailure("an async registration is built only by resolveAsync") }
         self.makeAsync = makeAsync
         forward = nil
+        completed = nil
         boxType = Box<Service>.self
     }
 

@@ -64,9 +64,9 @@ extension HiveCore {
             // Safe: an entry whose lifetime is `.forward` was made by `forward(_:name:to:named:file:line:as:)`.
             return entry.factory(of: Service.self).forward.unsafelyUnwrapped(target)
         case .transient(let entry):
-            guard context.isIdle else { return try build(entry, view: self, arguments: arguments, context: context) }
+            guard context.isIdle else { return try buildTransient(entry, arguments: arguments, context: context) }
             defer { context.endTopLevelResolve() }
-            return try build(entry, view: self, arguments: arguments, context: context)
+            return try buildTransient(entry, arguments: arguments, context: context)
         case .graph(let entry, let depth):
             let isTopLevel = context.isIdle
             defer { if isTopLevel { context.endTopLevelResolve() } }
@@ -146,13 +146,13 @@ extension HiveCore {
             }
             switch found.entry.lifetime {
             case .transient, .forward:
-                return try build(found.entry, view: self, arguments: arguments, context: context)
+                return try buildTransient(found.entry, arguments: arguments, context: context)
             case .graph:
                 return try graphInstance(found.entry, searched: found.searched, layers: layers, context: context)
             case .shared:
                 let instance = try sharedInstance(found, layers: &layers, context: context) {
-                    () throws(ServiceHiveError) -> Instance in
-                    try buildInstance(found, Service.self, context: context)
+                    (construction) throws(ServiceHiveError) -> Instance in
+                    try buildInstance(found, Service.self, construction: construction, context: context)
                 }
                 // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
                 if let instance { return unsafeDowncast(instance, to: Box<Service>.self).value }
@@ -208,6 +208,39 @@ extension HiveCore {
     }
 
     // MARK: - Building
+
+    /// Builds a transient instance from this hive's view, and runs its post-construction hook.
+    @inline(__always)
+    private func buildTransient<Service>(
+        _ entry: Entry,
+        arguments: UnsafeRawPointer?,
+        context: ThreadContext
+    ) throws(ServiceHiveError) -> Service {
+        let value: Service = try build(entry, view: self, arguments: arguments, context: context)
+        if entry.hasCompletedHook { try complete(entry, value, view: self, context: context) }
+        return value
+    }
+
+    /// Runs `entry`'s post-construction hook on `value`, with `entry` on the chain.
+    @inline(never)
+    func complete<Service>(
+        _ entry: Entry,
+        _ value: Service,
+        view: HiveCore,
+        context: ThreadContext
+    ) throws(ServiceHiveError) {
+        guard let completed = entry.factory(of: Service.self).completed else { return }
+        context.push(entry)
+        defer { context.pop() }
+        do {
+            try completed(ServiceHive.Resolver(core: view), value)
+        } catch let error as ServiceHiveError {
+            throw error
+        } catch {
+            let chain = context.chainKeys(dropping: 1)
+            throw .factoryFailed(entry.serviceKey, chain: chain, underlying: CompletedHookFailure(underlying: error))
+        }
+    }
 
     /// Runs `entry`'s factory with this thread's chain extended by `entry`.
     ///

@@ -29,7 +29,7 @@ extension HiveCore {
         _ found: Found,
         layers: inout LayerView,
         context: ThreadContext,
-        make: () throws(ServiceHiveError) -> Instance
+        make: (Construction) throws(ServiceHiveError) -> Instance
     ) throws(ServiceHiveError) -> Instance? {
         if let layer = found.layer {
             return try obtain(found, at: .layer(layer), layers: &layers, context: context, make: make)
@@ -41,8 +41,7 @@ extension HiveCore {
             }
             if !instance.isReleasedWeak { return used(instance, context: context) }
         case .building(let construction):
-            try Waits.wait(for: construction, as: context.id, chain: context.chainEntries)
-            return nil
+            return try Waits.wait(for: construction, as: context.id, chain: context.chainEntries)
         case .empty:
             break
         }
@@ -57,7 +56,7 @@ extension HiveCore {
         at location: Location,
         layers: inout LayerView,
         context: ThreadContext,
-        make: () throws(ServiceHiveError) -> Instance
+        make: (Construction) throws(ServiceHiveError) -> Instance
     ) throws(ServiceHiveError) -> Instance? {
         let construction = Construction(entry: found.entry, owner: context.id)
         Waits.begin(construction)
@@ -66,8 +65,7 @@ extension HiveCore {
             break
         case .building(let other):
             Waits.finish(construction)
-            try Waits.wait(for: other, as: context.id, chain: context.chainEntries)
-            return nil
+            return try Waits.wait(for: other, as: context.id, chain: context.chainEntries)
         case .instance(let instance):
             Waits.finish(construction)
             if case .layer(let layer) = location, let owner = owner(of: instance, layers: &layers), owner !== layer {
@@ -84,7 +82,7 @@ extension HiveCore {
         }
         let instance: Instance
         do throws(ServiceHiveError) {
-            instance = try make()
+            instance = try make(construction)
         } catch {
             release(construction, of: found.entry, at: location)
             throw error
@@ -103,18 +101,25 @@ extension HiveCore {
     func buildInstance<Service>(
         _ found: Found,
         _: Service.Type,
+        construction: Construction,
         context: ThreadContext
     ) throws(ServiceHiveError) -> Instance {
         if let instance = found.entry.instance { return instance }  // A registered instance: nothing to build.
+        let view = ancestor(found.searched.count - 1)
         context.beginRecording()
         let value: Service
         do throws(ServiceHiveError) {
-            value = try build(found.entry, view: ancestor(found.searched.count - 1), arguments: nil, context: context)
+            value = try build(found.entry, view: view, arguments: nil, context: context)
         } catch {
             _ = context.endRecording()
             throw error
         }
-        return found.entry.factory(of: Service.self).box(value, context.endRecording().sealed(home: familyID))
+        let instance = found.entry.factory(of: Service.self).box(value, context.endRecording().sealed(home: familyID))
+        if found.entry.hasCompletedHook {
+            Waits.provide(instance, for: construction)
+            try complete(found.entry, value, view: view, context: context)
+        }
+        return instance
     }
 
     /// The object of a `.weak` instance; `nil` when the caller must look again.
@@ -126,8 +131,8 @@ extension HiveCore {
     ) throws(ServiceHiveError) -> AnyObject? {
         var built: AnyObject?  // The instance just built, held here: the hive holds it only weakly.
         let instance = try sharedInstance(found, layers: &layers, context: context) {
-            () throws(ServiceHiveError) -> Instance in
-            let value = try buildInstance(found, Service.self, context: context)
+            (construction) throws(ServiceHiveError) -> Instance in
+            let value = try buildInstance(found, Service.self, construction: construction, context: context)
             let object = unsafeDowncast(value, to: Box<Service>.self).value as Any
             guard type(of: object) is AnyObject.Type else {
                 throw .weakRequiresClass(found.entry.serviceKey, instanceType: typeName(type(of: object)))
@@ -162,6 +167,14 @@ extension HiveCore {
         }
         let box = entry.factory(of: Service.self).box(value, isRecording ? context.endRecording() : .none)
         context.addGraphInstance(GraphInstance(entry: entry, builtBy: id, layers: layerID, box: box))
+        if entry.hasCompletedHook {
+            do throws(ServiceHiveError) {
+                try complete(entry, value, view: self, context: context)
+            } catch {
+                context.removeGraphInstance(box)
+                throw error
+            }
+        }
         return value
     }
 

@@ -151,6 +151,11 @@ struct ThreadContext {
 
     func addGraphInstance(_ instance: GraphInstance) { state.pointee.graph.append(instance) }
 
+    /// Forgets the `.graph` instance in `box`, whose post-construction hook failed.
+    func removeGraphInstance(_ box: Instance) {
+        state.pointee.graph.removeAll { $0.box === box }
+    }
+
     /// Ends a top-level resolve: forgets its `.graph` instances. Each is taken out of the list before it is released,
     /// because its `deinit` may resolve on this thread.
     @inline(__always)

@@ -20,6 +20,7 @@ extension ServiceHive {
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - factory: Builds an instance. It may throw; a failure caches nothing.
+    ///   - completed: A post-construction hook; see ``register(_:name:scope:file:line:factory:completed:)``.
     /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
     ///   registration for the same service and name without arguments. The first registration stays.
     public func register<Service>(
@@ -28,10 +29,13 @@ extension ServiceHive {
         scope: Scope = .transient,
         file: String = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Service
+        factory: @escaping @Sendable () throws -> Service,
+        completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try add(site: RegistrationSite(fileID: file, line: line)) { site in
-            Entry(Service.self, name: name, scope: scope, site: site, factory: Factory { _, _ in try factory() })
+            Entry(
+                Service.self, name: name, scope: scope, site: site,
+                factory: Factory({ _, _ in try factory() }, completed: completed))
         }
     }
 
@@ -45,6 +49,19 @@ extension ServiceHive {
     /// so that it never captures the child's services. Nested resolves share the chain used to detect cycles, and the
     /// `.graph` instances of the current resolve.
     ///
+    /// **Post-construction hook.** `completed` runs right after the factory, once the instance is where it lives: in
+    /// its object graph for `.graph`, and for a shared scope visible to this thread, though not yet to others. So two
+    /// objects that point at each other can be built in one resolve:
+    ///
+    /// ```swift
+    /// try hive.register(Parent.self, scope: .graph) { _ in Parent() } completed: { r, parent in
+    ///     parent.child = try r.resolve(Child.self)  // whose factory resolves this same Parent
+    /// }
+    /// ```
+    ///
+    /// If the hook throws, nothing is cached, and the resolve fails with
+    /// ``ServiceHiveError/factoryFailed(_:chain:underlying:)`` naming the hook.
+    ///
     /// - Parameters:
     ///   - service: The type callers resolve, usually a protocol.
     ///   - name: A name that tells variants of the same service apart, or `nil`.
@@ -52,6 +69,7 @@ extension ServiceHive {
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - factory: Builds an instance from its dependencies. It may throw; a failure caches nothing.
+    ///   - completed: Runs after the factory, with the instance; `nil` for none.
     /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
     ///   registration for the same service and name without arguments.
     public func register<Service>(
@@ -60,10 +78,13 @@ extension ServiceHive {
         scope: Scope = .transient,
         file: String = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolver) throws -> Service
+        factory: @escaping @Sendable (Resolver) throws -> Service,
+        completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try add(site: RegistrationSite(fileID: file, line: line)) { site in
-            Entry(Service.self, name: name, scope: scope, site: site, factory: Factory { resolver, _ in try factory(resolver) })
+            Entry(
+                Service.self, name: name, scope: scope, site: site,
+                factory: Factory({ resolver, _ in try factory(resolver) }, completed: completed))
         }
     }
 
