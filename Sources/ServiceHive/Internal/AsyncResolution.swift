@@ -4,7 +4,22 @@ extension HiveCore {
     /// Resolves `key` as a `Service`, awaiting async factories: every `resolveAsync` comes here. A registration with a
     /// synchronous factory is resolved by the synchronous path; an async one is found, then one switch on its scope.
     func resolveAsync<Service>(_ key: RegistrationKey) async throws(ServiceHiveError) -> Service {
-        let context = AsyncContext.current ?? .root()
+        guard let context = AsyncContext.current else {
+            do {
+                return try await resolveAsync(key, context: .root())
+            } catch {
+                family.withLock { $0.diagnostics.failure }?(error)
+                throw error
+            }
+        }
+        return try await resolveAsync(key, context: context)
+    }
+
+    /// `resolveAsync` in `context`, the current task's or a new top-level one.
+    private func resolveAsync<Service>(
+        _ key: RegistrationKey,
+        context: AsyncContext
+    ) async throws(ServiceHiveError) -> Service {
         if !context.isRecording,
             case .cached(let instance) = family.withLock({ state in
                 quickLookUp(key, in: state, argumentsMatch: { $0.isEmpty }, async: true)

@@ -18,7 +18,8 @@ typealias Lineage = ArraySlice<HiveID>
 /// - `modules`: every member hive's installed modules;
 /// - `freeIndices`, `nextSerial` and `nextSequence`;
 /// - `liveLayers`: how many override layers on member hives are alive;
-/// - `providedByChildren`: the services that `ServiceHive.child(_:)` has provided in this family.
+/// - `providedByChildren`: the services that `ServiceHive.child(_:)` has provided in this family;
+/// - `diagnostics`: the family's trace and failure handlers.
 ///
 /// It owns the registries' storage, and frees it when the last hive of the family is gone.
 struct FamilyState: ~Copyable {
@@ -34,6 +35,7 @@ struct FamilyState: ~Copyable {
     var liveLayers = 0
     /// Hashed by `ServiceTable`, since making a request's child hive inserts into it.
     var providedByChildren = ServiceTable<Bool>()
+    var diagnostics = Diagnostics()
 
     init() {}
 

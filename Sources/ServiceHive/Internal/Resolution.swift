@@ -66,15 +66,61 @@ extension HiveCore {
         case .transient(let entry):
             guard context.isIdle else { return try buildTransient(entry, arguments: arguments, context: context) }
             defer { context.endTopLevelResolve() }
-            return try buildTransient(entry, arguments: arguments, context: context)
+            do {
+                return try buildTransient(entry, arguments: arguments, context: context)
+            } catch {
+                family.withLock { $0.diagnostics.failure }?(error)
+                throw error
+            }
         case .graph(let entry, let depth):
-            let isTopLevel = context.isIdle
-            defer { if isTopLevel { context.endTopLevelResolve() } }
-            return try graphInstance(entry, searched: lineage[...depth], layers: .unknown, context: context)
+            guard context.isIdle else {
+                return try graphInstance(entry, searched: lineage[...depth], layers: .unknown, context: context)
+            }
+            defer { context.endTopLevelResolve() }
+            do {
+                return try graphInstance(entry, searched: lineage[...depth], layers: .unknown, context: context)
+            } catch {
+                family.withLock { $0.diagnostics.failure }?(error)
+                throw error
+            }
         case .detailed(let layers):
             let isTopLevel = context.isIdle
             defer { if isTopLevel { context.endTopLevelResolve() } }
-            return try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
+            let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
+            guard context.isTracing || diagnostics.trace != nil else {
+                do {
+                    return try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
+                } catch {
+                    diagnostics.failure?(error)
+                    throw error
+                }
+            }
+            return try traced(key, Service.self, diagnostics, context: context) { () throws(ServiceHiveError) in
+                try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
+            }
+        }
+    }
+
+    /// Runs `resolve` as one node of this thread's trace, and hands a top-level tree to the trace handler.
+    @inline(never)
+    private func traced<Service>(
+        _ key: RegistrationKey,
+        _: Service.Type,
+        _ diagnostics: Diagnostics,
+        context: ThreadContext,
+        _ resolve: () throws(ServiceHiveError) -> Service
+    ) throws(ServiceHiveError) -> Service {
+        context.beginTrace(ServiceHive.ServiceKey(service: typeName(Service.self), name: key.name))
+        do {
+            let value = try resolve()
+            let node = context.endTrace(failed: false)
+            diagnostics.trace?(ServiceHive.Trace(root: node))
+            return value
+        } catch {
+            let node = context.endTrace(failed: true)
+            diagnostics.trace?(ServiceHive.Trace(root: node))
+            diagnostics.failure?(error)
+            throw error
         }
     }
 
@@ -90,7 +136,7 @@ extension HiveCore {
         async: Bool
     ) -> QuickLookup {
         var layers = state.liveLayers == 0 ? LayerView.unknown : .known(OverrideLayer.current)
-        guard state.isLive(lineage[lineage.startIndex]) else { return .detailed(layers) }
+        guard state.diagnostics.trace == nil, state.isLive(lineage[lineage.startIndex]) else { return .detailed(layers) }
         // Through a buffer pointer, the registries are read in place; through the array, each would be copied.
         return state.hives.withUnsafeBufferPointer { hives in
             var depth = lineage.startIndex
@@ -144,6 +190,7 @@ extension HiveCore {
             if context.isRecording {
                 context.record(Dependency(family: familyID, key: key, searched: found.searched, entry: found.entry))
             }
+            context.noteTrace(scope: found.entry.scope, cached: found.entry.instance != nil)
             switch found.entry.lifetime {
             case .transient, .forward:
                 return try buildTransient(found.entry, arguments: arguments, context: context)

@@ -153,6 +153,7 @@ extension HiveCore {
         let layerID = layers.stack.map(ObjectIdentifier.init)
         if let shared = context.graphInstance(of: entry, searched: searched, layers: layerID) {
             if context.isRecording { context.record(shared.box.dependencies) }
+            context.noteTrace(cached: true)
             // Safe: only this function adds graph instances, each a `Box` of its entry's service type.
             return unsafeDowncast(shared.box, to: Box<Service>.self).value
         }
@@ -205,6 +206,7 @@ extension HiveCore {
     private func used(_ instance: Instance, context: ThreadContext) -> Instance? {
         guard !instance.isReleasedWeak else { return nil }
         if context.isRecording { context.record(instance.dependencies) }
+        context.noteTrace(cached: true)
         return instance
     }
 

@@ -27,6 +27,8 @@ struct ThreadContext {
         var recording: [Set<Dependency>] = []
         /// The `.graph` instances of the current top-level resolve.
         var graph: [GraphInstance] = []
+        /// While a traced resolve runs: one node per resolve in progress, innermost last.
+        var trace: [TraceFrame] = []
         /// This thread's stack, where the platform says.
         let stack: StackBounds?
     }
@@ -141,6 +143,34 @@ struct ThreadContext {
         return Dependencies(lookups: lookups)
     }
 
+    // MARK: - Tracing
+
+    /// Whether a traced resolve is running on this thread, so nested resolves join its tree.
+    @inline(__always)
+    var isTracing: Bool { !state.pointee.trace.isEmpty }
+
+    func beginTrace(_ key: ServiceHive.ServiceKey) {
+        state.pointee.trace.append(TraceFrame(key: key, start: .now))
+    }
+
+    /// Notes the scope of the registration the innermost traced resolve found, or that it found a cached instance.
+    func noteTrace(scope: ServiceHive.Scope? = nil, cached: Bool = false) {
+        guard isTracing else { return }
+        let last = state.pointee.trace.count - 1
+        if let scope { state.pointee.trace[last].scope = scope }
+        if cached { state.pointee.trace[last].outcome = .cached }
+    }
+
+    /// Ends the innermost traced resolve, attaches it to its parent, and returns it.
+    func endTrace(failed: Bool) -> ServiceHive.Trace.Node {
+        let frame = state.pointee.trace.removeLast()
+        let node = ServiceHive.Trace.Node(
+            key: frame.key, scope: frame.scope, outcome: failed ? .failed : frame.outcome,
+            duration: ContinuousClock.now - frame.start, children: frame.children)
+        if isTracing { state.pointee.trace[state.pointee.trace.count - 1].children.append(node) }
+        return node
+    }
+
     // MARK: - Graph scope
 
     /// The `.graph` instance of `entry` in the current top-level resolve that a resolve which searched `searched`
@@ -169,6 +199,20 @@ struct ThreadContext {
         while let finished = state.pointee.graph.popLast() {
             withExtendedLifetime(finished) {}
         }
+    }
+}
+
+/// A traced resolve in progress.
+struct TraceFrame {
+    let key: ServiceHive.ServiceKey
+    let start: ContinuousClock.Instant
+    var scope: ServiceHive.Scope?
+    var outcome = ServiceHive.Trace.Outcome.built
+    var children: [ServiceHive.Trace.Node] = []
+
+    init(key: ServiceHive.ServiceKey, start: ContinuousClock.Instant) {
+        self.key = key
+        self.start = start
     }
 }
 
