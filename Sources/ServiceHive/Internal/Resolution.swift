@@ -53,7 +53,7 @@ extension HiveCore {
     ) throws(ServiceHiveError) -> Service {
         let context = ThreadContext.current
         let quick =
-            context.isRecording
+            context.isRecording || context.isTracing
             ? .detailed(.unknown)
             : family.withLock { state in quickLookUp(key, in: state, argumentsMatch: argumentsMatch, async: false) }
         switch quick {

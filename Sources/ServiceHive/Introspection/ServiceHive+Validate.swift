@@ -37,6 +37,8 @@ extension ServiceHive {
             hive: self, kind: .sandbox, overrides: samples.provisions.entries.reversed(),  // the last sample wins
             outer: OverrideLayer.current)
         var report = ValidationReport(passed: [], failures: [], skipped: [])
+        var traces: [Trace.Node] = []
+        let context = ThreadContext.current
         OverrideLayer.$current.withValue(sandbox) {
             for record in records {
                 let entry = record.entry
@@ -50,6 +52,8 @@ extension ServiceHive {
                     report.skipped.append(entry.registration)
                     continue
                 }
+                // Traced, so that the report can draw who resolved whom.
+                context.beginTrace(entry.serviceKey)
                 do {
                     try attempt(resolver)
                     report.passed.append(entry.registration)
@@ -57,8 +61,14 @@ extension ServiceHive {
                     // Safe: everything ServiceHive throws is a `ServiceHiveError`, and the samples only resolve.
                     report.failures.append(.init(registration: entry.registration, error: error as! ServiceHiveError))
                 }
+                traces += context.endTrace(failed: false).children
             }
         }
+        let cycles = report.failures.compactMap { failure -> [ServiceKey]? in
+            guard case .circularDependency(let chain) = failure.error else { return nil }
+            return chain
+        }
+        report.graph = DependencyGraph(traces: traces, registrations: records.map(\.entry.registration), cycles: cycles)
         return report
     }
 

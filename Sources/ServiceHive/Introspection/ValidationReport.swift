@@ -30,6 +30,8 @@ extension ServiceHive {
         public var failures: [Failure]
         /// The registrations that take runtime arguments, which validation can't supply.
         public var skipped: [Registration]
+        /// Who resolved whom, as validation built every registration.
+        public var graph = DependencyGraph(nodes: [], edges: [])
 
         /// Creates a report.
         ///

@@ -1,0 +1,145 @@
+extension ServiceHive {
+    /// Who resolved whom, as ``ServiceHive/validate(_:)`` found it by building every registration: a picture of the
+    /// composition root, as Mermaid or Graphviz DOT.
+    ///
+    /// ```swift
+    /// print(hive.validate().graph.mermaid)
+    /// ```
+    ///
+    /// Services are grouped by the module that registered them and labelled with their scope. A service that is
+    /// needed and not registered, and the links of a cycle, are drawn in red.
+    public struct DependencyGraph: Sendable, Hashable {
+        /// A service of the graph.
+        public struct Node: Sendable, Hashable {
+            /// The service.
+            public var key: ServiceKey
+            /// Its registration's scope, or `nil` for a service that is needed but not registered.
+            public var scope: Scope?
+            /// The module that registered it, or `nil`.
+            public var module: String?
+
+            /// Whether the service is needed but not registered.
+            public var isMissing: Bool { scope == nil }
+        }
+
+        /// A service that one service resolved while it was built.
+        public struct Edge: Sendable, Hashable {
+            /// The service being built.
+            public var from: ServiceKey
+            /// The service it resolved.
+            public var to: ServiceKey
+            /// Whether the link is part of a cycle.
+            public var isCycle: Bool
+        }
+
+        /// Every service, sorted by key.
+        public var nodes: [Node]
+        /// Every link, in the order validation first followed it.
+        public var edges: [Edge]
+
+        /// The graph as a Mermaid flowchart, which GitHub and DocC render.
+        public var mermaid: String {
+            var lines = ["flowchart LR"]
+            for (module, nodes) in grouped {
+                let declarations = nodes.map { "\(Self.identifier($0.key))[\"\(Self.label($0, separator: "<br/>"))\"]" }
+                if let module {
+                    lines.append("    subgraph \(Self.identifier(module))[\"\(module)\"]")
+                    lines += declarations.map { "        " + $0 }
+                    lines.append("    end")
+                } else {
+                    lines += declarations.map { "    " + $0 }
+                }
+            }
+            for edge in edges { lines.append("    \(Self.identifier(edge.from)) --> \(Self.identifier(edge.to))") }
+            let missing = nodes.filter(\.isMissing).map { Self.identifier($0.key) }
+            if !missing.isEmpty {
+                lines.append("    classDef missing fill:#fdd,stroke:#c00,color:#c00")
+                lines.append("    class \(missing.joined(separator: ",")) missing")
+            }
+            for (index, edge) in edges.enumerated() where edge.isCycle {
+                lines.append("    linkStyle \(index) stroke:#c00,color:#c00")
+            }
+            return lines.joined(separator: "\n")
+        }
+
+        /// The graph in Graphviz's DOT language.
+        public var dot: String {
+            var lines = ["digraph ServiceHive {", "    rankdir=LR;", "    node [shape=box];"]
+            for (module, nodes) in grouped {
+                let declarations = nodes.map { node in
+                    let red = node.isMissing ? ", color=red, fontcolor=red" : ""
+                    return "\"\(node.key)\" [label=\"\(Self.label(node, separator: "\\n"))\"\(red)];"
+                }
+                if let module {
+                    lines.append("    subgraph \"cluster_\(module)\" {")
+                    lines.append("        label=\"\(module)\";")
+                    lines += declarations.map { "        " + $0 }
+                    lines.append("    }")
+                } else {
+                    lines += declarations.map { "    " + $0 }
+                }
+            }
+            for edge in edges {
+                lines.append("    \"\(edge.from)\" -> \"\(edge.to)\"\(edge.isCycle ? " [color=red]" : "");")
+            }
+            lines.append("}")
+            return lines.joined(separator: "\n")
+        }
+
+        /// The nodes by module, modules sorted by name, services without one last.
+        private var grouped: [(String?, [Node])] {
+            let modules = Set(nodes.compactMap(\.module)).sorted()
+            return (modules.map(Optional.some) + [nil]).compactMap { module in
+                let members = nodes.filter { $0.module == module }
+                return members.isEmpty ? nil : (module, members)
+            }
+        }
+
+        private static func label(_ node: Node, separator: String) -> String {
+            let text = "\(node.key)\(separator)\(node.scope.map(\.description) ?? "not registered")"
+            return String(text.map { $0 == "\"" ? "'" : $0 })
+        }
+
+        /// A Mermaid identifier for a key or a module: letters, digits and underscores.
+        private static func identifier(_ key: ServiceKey) -> String { identifier("\(key)") }
+
+        private static func identifier(_ text: String) -> String {
+            String(text.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        }
+    }
+}
+
+extension ServiceHive.DependencyGraph {
+    /// The graph of what validation built: the traces of its attempts, the registrations it tried, and its failures,
+    /// whose cycles it draws in red.
+    init(traces: [ServiceHive.Trace.Node], registrations: [ServiceHive.Registration], cycles: [[ServiceHive.ServiceKey]]) {
+        var nodes: [ServiceHive.ServiceKey: Node] = [:]
+        var edges: [Edge] = []
+        let modules = Dictionary(registrations.map { ($0.key, $0.site.module) }, uniquingKeysWith: { first, _ in first })
+        func add(_ node: ServiceHive.Trace.Node) {
+            if nodes[node.key] == nil || nodes[node.key]?.scope == nil, node.scope != nil || node.outcome == .failed {
+                nodes[node.key] = Node(key: node.key, scope: node.scope, module: modules[node.key] ?? nil)
+            }
+            for child in node.children where child.scope != nil || child.outcome == .failed {
+                if !edges.contains(where: { $0.from == node.key && $0.to == child.key }) {
+                    edges.append(Edge(from: node.key, to: child.key, isCycle: false))
+                }
+                add(child)
+            }
+        }
+        for registration in registrations {
+            nodes[registration.key] = Node(key: registration.key, scope: registration.scope, module: registration.module)
+        }
+        traces.forEach(add)
+        for cycle in cycles {
+            for (from, to) in zip(cycle, cycle.dropFirst()) {
+                if let index = edges.firstIndex(where: { $0.from == from && $0.to == to }) {
+                    edges[index].isCycle = true
+                } else {
+                    edges.append(Edge(from: from, to: to, isCycle: true))
+                }
+            }
+        }
+        self.init(nodes: nodes.values.sorted { $0.key < $1.key }, edges: edges)
+    }
+}

@@ -1,0 +1,61 @@
+import ServiceHive
+import Testing
+
+@Suite("The dependency graph of a validation")
+struct DependencyGraphTests {
+    /// Trade (two modules' worth of services), a missing payment service, and a cycle.
+    func hive() async throws -> ServiceHive {
+        let hive = ServiceHive()
+        try await hive.install([
+            RecordingModule(name: "Trade", priority: 2, journal: Journal()) { hive in
+                try hive.register(TradeService.self, scope: .singleton) { LiveTradeService() }
+                try hive.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
+            },
+            RecordingModule(name: "Checkout", priority: 1, journal: Journal()) { hive in
+                try hive.register(Report.self) { r in
+                    _ = try r.resolve(Cart.self)
+                    _ = try r.resolve(Session.self)  // never registered
+                    return LiveReport(header: SystemClock(), footer: SystemClock())
+                }
+            },
+        ])
+        try hive.register(Chicken.self) { r in LiveChicken(egg: try r.resolve()) }
+        try hive.register(Egg.self) { r in LiveEgg(chicken: try r.resolve()) }
+        return hive
+    }
+
+    @Test("nodes carry scope and module, edges follow what was built, and missing services are nodes too")
+    func nodesAndEdges() async throws {
+        let graph = try await hive().validate().graph
+        let nodes = Dictionary(uniqueKeysWithValues: graph.nodes.map { ($0.key.service, $0) })
+        #expect(nodes["Cart"]?.module == "Trade" && nodes["Report"]?.module == "Checkout")
+        #expect(nodes["TradeService"]?.scope == .singleton)
+        #expect(nodes["Session"]?.isMissing == true)
+        let edges = graph.edges.map { "\($0.from) -> \($0.to)\($0.isCycle ? " (cycle)" : "")" }
+        #expect(edges.contains("Cart -> TradeService"))
+        #expect(edges.contains("Report -> Cart"))
+        #expect(edges.contains("Report -> Session"))
+        #expect(edges.contains("Chicken -> Egg (cycle)") && edges.contains("Egg -> Chicken (cycle)"))
+    }
+
+    @Test("Mermaid groups services by module, marks scopes, and draws what is missing and cyclic in red")
+    func mermaid() async throws {
+        let mermaid = try await hive().validate().graph.mermaid
+        #expect(mermaid.hasPrefix("flowchart LR\n"))
+        #expect(mermaid.contains("    subgraph Trade[\"Trade\"]\n        Cart[\"Cart<br/>transient\"]"))
+        #expect(mermaid.contains("TradeService[\"TradeService<br/>singleton\"]"))
+        #expect(mermaid.contains("    Report --> Session"))
+        #expect(mermaid.contains("    class Session missing"))
+        #expect(mermaid.contains("linkStyle"))
+    }
+
+    @Test("DOT clusters services by module and colours what is missing and cyclic red")
+    func dot() async throws {
+        let dot = try await hive().validate().graph.dot
+        #expect(dot.hasPrefix("digraph ServiceHive {"))
+        #expect(dot.contains("    subgraph \"cluster_Trade\" {\n        label=\"Trade\";"))
+        #expect(dot.contains("\"Session\" [label=\"Session\\nnot registered\", color=red, fontcolor=red];"))
+        #expect(dot.contains("\"Chicken\" -> \"Egg\" [color=red];"))
+        #expect(dot.hasSuffix("}"))
+    }
+}
