@@ -30,46 +30,32 @@ extension ServiceHive {
     /// - Parameter plan: Provides samples of services and of runtime arguments.
     /// - Returns: The report.
     public func validate(_ plan: (inout ValidationPlan) -> Void = { _ in }) -> ValidationReport {
-        var samples = ValidationPlan()
-        plan(&samples)
-        let records = visibleRecords
-        let sandbox = OverrideLayer(
-            hive: self, kind: .sandbox, overrides: samples.provisions.entries.reversed(),  // the last sample wins
-            outer: OverrideLayer.current)
-        var report = ValidationReport(passed: [], failures: [], skipped: [])
-        var traces: [Trace.Node] = []
-        let context = ThreadContext.current
-        OverrideLayer.$current.withValue(sandbox) {
-            for record in records {
-                let entry = record.entry
-                let attempt: ((Resolver) throws -> Void)?
-                if entry.key.arguments == nil {
-                    attempt = { resolver in try entry.factory.resolve(entry.key, with: resolver) }
-                } else {
-                    attempt = samples.arguments[entry.key]
-                }
-                guard let attempt else {
-                    report.skipped.append(entry.registration)
-                    continue
-                }
-                // Traced, so that the report can draw who resolved whom.
-                context.beginTrace(entry.serviceKey)
-                do {
-                    try attempt(resolver)
-                    report.passed.append(entry.registration)
-                } catch {
-                    // Safe: everything ServiceHive throws is a `ServiceHiveError`, and the samples only resolve.
-                    report.failures.append(.init(registration: entry.registration, error: error as! ServiceHiveError))
-                }
-                traces += context.endTrace(failed: false).children
+        var run = ValidationRun(hive: self, plan: plan)
+        OverrideLayer.$current.withValue(run.sandbox) {
+            for record in run.records { run.attempt(record) }
+        }
+        return run.report
+    }
+
+    /// Tries every registration this hive can resolve, as ``validate(_:)`` does, awaiting async factories too.
+    ///
+    /// ```swift
+    /// let report = await hive.validateAsync()
+    /// ```
+    ///
+    /// ``validate(_:)`` cannot wait, so it lists registrations with an async factory as skipped; this builds them,
+    /// with ``resolveAsync(_:name:)``.
+    ///
+    /// - Parameter plan: Provides samples of services and of runtime arguments.
+    /// - Returns: The report.
+    public func validateAsync(_ plan: (inout ValidationPlan) -> Void = { _ in }) async -> ValidationReport {
+        var run = ValidationRun(hive: self, plan: plan)
+        await OverrideLayer.$current.withValue(run.sandbox) {
+            for record in run.records {
+                if record.entry.isAsync { await run.attemptAsync(record) } else { run.attempt(record) }
             }
         }
-        let cycles = report.failures.compactMap { failure -> [ServiceKey]? in
-            guard case .circularDependency(let chain) = failure.error else { return nil }
-            return chain
-        }
-        report.graph = DependencyGraph(traces: traces, registrations: records.map(\.entry.registration), cycles: cycles)
-        return report
+        return run.report
     }
 
     /// Samples of the services and runtime arguments that ``ServiceHive/validate(_:)`` cannot get by itself.

@@ -28,7 +28,8 @@ extension ServiceHive {
         public var passed: [Registration]
         /// The registrations that failed, with their errors.
         public var failures: [Failure]
-        /// The registrations that take runtime arguments, which validation can't supply.
+        /// The registrations that validation could not try: those that take runtime arguments it has no samples for,
+        /// and, for ``ServiceHive/validate(_:)``, those with an async factory.
         public var skipped: [Registration]
         /// Who resolved whom, as validation built every registration.
         public var graph = DependencyGraph(nodes: [], edges: [])
@@ -54,7 +55,11 @@ extension ServiceHive {
             let summary =
                 "Validated \(total) registration\(total == 1 ? "" : "s"): \(passed.count) passed, "
                 + "\(failures.count) failed, \(skipped.count) skipped."
-            let skippedLines = skipped.map { "SKIPPED \($0): takes runtime arguments" }
+            let skippedLines = skipped.map { registration in
+                registration.isAsync
+                    ? "SKIPPED \(registration): has an async factory; validateAsync() builds it"
+                    : "SKIPPED \(registration): takes runtime arguments; give samples to validate it"
+            }
             return ([summary] + failures.map(\.description) + skippedLines).joined(separator: "\n")
         }
     }
