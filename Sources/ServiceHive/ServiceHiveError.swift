@@ -82,6 +82,12 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// A registration was refused because of what it asked for: `reason` says what, and `fix` how to register it.
     case registrationRefused(ServiceHive.ServiceKey, reason: String, fix: String)
 
+    /// A resolve that returns the service typed as `Sendable`, such as one of `any P & Sendable`, found a
+    /// registration made where the service was not known to be `Sendable`, such as one of `any P`. `Sendable` leaves
+    /// no trace at run time, so the two share a registration, and the hive refuses to hand out instances that may not
+    /// be `Sendable` as `Sendable` ones.
+    case notSendable(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
+
     /// Where in an install a module failed.
     public enum ModuleStage: Sendable, Hashable {
         /// In ``ServiceModule/register(in:)``.
@@ -162,6 +168,12 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
 
         case let .registrationRefused(key, reason, fix):
             return "\(key) cannot be registered: \(reason). To fix, \(fix)."
+
+        case let .notSendable(key, chain):
+            return "\(key) is resolved as a Sendable type\(Self.neededBy(chain)), but was registered where it was not "
+                + "known to be Sendable, so its instances may not be. To fix, if they are Sendable, register it where "
+                + "the compiler knows: as (any \(key.service) & Sendable).self, or from generic code constrained to "
+                + "Sendable; if they are not, resolve it without & Sendable."
 
         case let .notOverridden(key, chain):
             return "\(key) is not overridden in this strict withOverrides\(Self.neededBy(chain)). To fix, override "

@@ -3,6 +3,9 @@ struct RegistrationKey: Hashable, Sendable {
     let service: ObjectIdentifier
     let name: String?
     let arguments: ArgumentSignature?
+    /// Whether the resolve that looks this key up returns the service typed as `Sendable`, so that it must refuse a
+    /// registration made without knowing that its instances are. Not part of the key's identity.
+    var requiresSendable = false
 
     init(service: ObjectIdentifier, name: String?, arguments: ArgumentSignature?) {
         self.service = service
@@ -10,8 +13,26 @@ struct RegistrationKey: Hashable, Sendable {
         self.arguments = arguments
     }
 
-    init<Service>(_: Service.Type, name: String?, arguments: ArgumentSignature? = nil) {
+    init<Service>(
+        _: Service.Type, name: String?, arguments: ArgumentSignature? = nil, requiresSendable: Bool = false
+    ) {
         self.init(service: ObjectIdentifier(Service.self), name: name, arguments: arguments)
+        self.requiresSendable = requiresSendable
+    }
+
+    /// The key of a resolve that returns `Service` typed as `Sendable`.
+    init<Service: Sendable>(sendable _: Service.Type, name: String?, arguments: ArgumentSignature? = nil) {
+        self.init(Service.self, name: name, arguments: arguments, requiresSendable: true)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.service == rhs.service && lhs.name == rhs.name && lhs.arguments == rhs.arguments
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(service)
+        hasher.combine(name)
+        hasher.combine(arguments)
     }
 
     /// Whether this is the unnamed registration without arguments, which most resolves ask for.
@@ -42,6 +63,9 @@ final class Entry: Sendable {
     /// that key as introspection prints it.
     let target: RegistrationKey?
     let targetServiceKey: ServiceHive.ServiceKey?
+    /// Whether the service is an existential registered where it was not known to be `Sendable`: its instances may
+    /// not be, so a resolve that requires `Sendable` refuses it. See `Sendability`.
+    let unsureSendable: Bool
 
     init<Service>(
         _: Service.Type,
@@ -52,9 +76,11 @@ final class Entry: Sendable {
         site: ServiceHive.RegistrationSite,
         factory: Factory<Service>,
         instance: Instance? = nil,
-        target: (key: RegistrationKey, printed: ServiceHive.ServiceKey)? = nil
+        target: (key: RegistrationKey, printed: ServiceHive.ServiceKey)? = nil,
+        sendable: Sendability
     ) {
         key = RegistrationKey(Service.self, name: name, arguments: arguments)
+        unsureSendable = sendable.isUnsure(for: Service.self)
         self.scope = scope
         lifetime = factory.makeAsync != nil ? .async : target != nil ? .forward : Lifetime(scope)
         isAsync = factory.makeAsync != nil
@@ -69,9 +95,12 @@ final class Entry: Sendable {
     }
 
     /// An entry for an instance that already exists. Its box stands in for the factory, which is never called.
-    init<Service>(_: Service.Type, name: String?, instance: Service, site: ServiceHive.RegistrationSite) {
+    init<Service>(
+        _: Service.Type, name: String?, instance: Service, site: ServiceHive.RegistrationSite, sendable: Sendability
+    ) {
         let box = Box(instance)
         key = RegistrationKey(Service.self, name: name)
+        unsureSendable = sendable.isUnsure(for: Service.self)
         scope = .singleton
         lifetime = .shared
         serviceType = Service.self

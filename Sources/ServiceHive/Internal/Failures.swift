@@ -33,18 +33,20 @@ extension HiveCore {
         switch lookup {
         case .missing(let missing):
             if let deferred = Service.self as? any DeferredService.Type, key.arguments == nil {
-                // Safe: `deferred(from:name:)` returns `Self`, which is `Service`.
-                return deferred.deferred(from: self, name: key.name) as! Service
+                // Safe: `deferred(from:key:)` returns `Self`, which is `Service`.
+                return deferred.deferred(from: self, key: key) as! Service
             }
             if let optional = Service.self as? any OptionalService.Type, key.arguments == nil {
                 // Safe: `resolveWrapped` returns `Self`, which is `Service`.
-                return try optional.resolveWrapped(with: self, name: key.name, chain: chain) as! Service
+                return try optional.resolveWrapped(with: self, key: key, chain: chain) as! Service
             }
             throw missingError(key, Service.self, argumentTypes, missing, chain: chain)
         case .released:
             throw .hiveReleased(requested)
         case .notOverridden:
             throw .notOverridden(requested, chain: chain)
+        case .notSendable:
+            throw .notSendable(requested, chain: chain)
         case .found:
             preconditionFailure("a lookup that found a registration is answered")
         }

@@ -63,6 +63,9 @@ struct Registry {
         guard let bucket = services.index(of: key.service) else { return nil }
         if key.isPlain {
             // Read in place, field by field: copying the record out would retain and release all it holds.
+            if key.requiresSendable, services[bucket: bucket].plain?.entry.unsureSendable == true {
+                return .detailed(.unknown)
+            }
             switch services[bucket: bucket].plain?.entry.lifetime {
             case nil:
                 return nil
@@ -88,7 +91,9 @@ struct Registry {
         }
         guard let position = services[bucket: bucket].position(of: key) else { return nil }
         let record = services[bucket: bucket].variants[position]
-        guard key.arguments == nil || argumentsMatch(record.entry.argumentTypes) else { return .detailed(.unknown) }
+        guard key.arguments == nil || argumentsMatch(record.entry.argumentTypes),
+            !(key.requiresSendable && record.entry.unsureSendable)
+        else { return .detailed(.unknown) }
         return record.quickLookUp(async: async)
     }
 

@@ -145,7 +145,9 @@ extension HiveCore {
                 defer { depth += 1 }
                 if let stack = layers.stack {
                     if let (entry, _) = stack.override(for: key, on: id, of: familyID) {
-                        let quick = entry.lifetime == .transient && (key.arguments == nil || argumentsMatch(entry.argumentTypes))
+                        let quick =
+                            entry.lifetime == .transient && !(key.requiresSendable && entry.unsureSendable)
+                            && (key.arguments == nil || argumentsMatch(entry.argumentTypes))
                         return quick ? .transient(entry) : .detailed(layers)
                     }
                     if stack.strictLayer(on: id, of: familyID) != nil { return .detailed(layers) }
@@ -241,6 +243,7 @@ extension HiveCore {
             if let layers, let (entry, layer) = layers.override(for: key, on: id, of: familyID),
                 key.arguments == nil || argumentsMatch(entry.argumentTypes)
             {
+                if key.requiresSendable && entry.unsureSendable { return .notSendable(entry) }
                 return .found(Found(entry: entry, searched: lineage[...index], layer: layer, slot: .empty))
             }
             if let strict = layers?.strictLayer(on: id, of: familyID) { return .notOverridden(strict) }
@@ -248,6 +251,7 @@ extension HiveCore {
             if let record = state.hives[id.index].registry[key],
                 key.arguments == nil || argumentsMatch(record.entry.argumentTypes)
             {
+                if key.requiresSendable && record.entry.unsureSendable { return .notSendable(record.entry) }
                 return .found(Found(entry: record.entry, searched: lineage[...index], layer: nil, slot: record.slot))
             }
         }
@@ -337,4 +341,6 @@ enum Lookup: Sendable {
     case released
     /// A strict override layer on a searched hive has no override for the key.
     case notOverridden(OverrideLayer)
+    /// The resolve requires `Sendable`, and the registration found is not sure its instances are.
+    case notSendable(Entry)
 }

@@ -54,7 +54,13 @@ extension ServiceHive {
             file: String = #fileID,
             line: UInt = #line
         ) {
-            entries.append(Entry(Service.self, name: name, instance: instance, site: RegistrationSite(fileID: file, line: line)))
+            provide(Service.self, name: name, instance, site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
+        }
+
+        mutating func provide<Service>(
+            _: Service.Type, name: String?, _ instance: Service, site: RegistrationSite, sendable: Sendability
+        ) {
+            entries.append(Entry(Service.self, name: name, instance: instance, site: site, sendable: sendable))
         }
     }
 }

@@ -34,21 +34,36 @@ extension ServiceHive {
         line: UInt = #line,
         as convert: @escaping @Sendable (Target) -> Service
     ) throws {
+        try forward(
+            Service.self, name: name, to: Target.self, named: targetName, site: RegistrationSite(fileID: file, line: line),
+            sendable: .unknown, as: convert)
+    }
+
+    /// Adds a forwarded registration; both `forward` overloads come here.
+    func forward<Service, Target>(
+        _: Service.Type,
+        name: String?,
+        to _: Target.Type,
+        named targetName: String?,
+        site: RegistrationSite,
+        sendable: Sendability,
+        as convert: @escaping @Sendable (Target) -> Service
+    ) throws(ServiceHiveError) {
         let targetKey = RegistrationKey(Target.self, name: targetName)
         guard family.withLock({ state in state.withRegistry(id) { $0.contains(targetKey) } ?? false }) else {
-            throw ServiceHiveError.registrationRefused(
+            throw .registrationRefused(
                 ServiceKey(Service.self, name: name),
                 reason: "the target \(ServiceKey(Target.self, name: targetName)) is not registered in this hive",
                 fix: "register \(typeName(Target.self)) in this hive first, then forward to it")
         }
-        try add(site: RegistrationSite(fileID: file, line: line)) { site in
+        try add(site: site) { site in
             Entry(
                 Service.self, name: name, scope: .transient, site: site,
                 factory: Factory(
                     { resolver, _ in convert(try resolver.resolve(Target.self, name: targetName)) },
                     // Safe: the quick path passes only the instance cached for the target, a `Box<Target>`.
                     forward: { convert(unsafeDowncast($0, to: Box<Target>.self).value) }),
-                target: (targetKey, ServiceKey(Target.self, name: targetName)))
+                target: (targetKey, ServiceKey(Target.self, name: targetName)), sendable: sendable)
         }
     }
 }

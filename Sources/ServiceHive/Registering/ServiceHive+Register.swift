@@ -32,11 +32,9 @@ extension ServiceHive {
         factory: @escaping @Sendable () throws -> Service,
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
-        try add(site: RegistrationSite(fileID: file, line: line)) { site in
-            Entry(
-                Service.self, name: name, scope: scope, site: site,
-                factory: Factory({ _, _ in try factory() }, completed: completed))
-        }
+        try register(
+            Factory({ _, _ in try factory() }, completed: completed), name: name, scope: scope,
+            site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
     }
 
     /// Registers a factory that resolves its dependencies through a ``Resolver``.
@@ -81,11 +79,9 @@ extension ServiceHive {
         factory: @escaping @Sendable (Resolver) throws -> Service,
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
-        try add(site: RegistrationSite(fileID: file, line: line)) { site in
-            Entry(
-                Service.self, name: name, scope: scope, site: site,
-                factory: Factory({ resolver, _ in try factory(resolver) }, completed: completed))
-        }
+        try register(
+            Factory({ resolver, _ in try factory(resolver) }, completed: completed), name: name, scope: scope,
+            site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
     }
 
     /// Registers an `async` factory: for a service that must await something to be built, such as opening a
@@ -119,14 +115,9 @@ extension ServiceHive {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) throws {
-        guard scope != .weak else {
-            throw ServiceHiveError.registrationRefused(
-                ServiceKey(Service.self, name: name), reason: "an async factory cannot build a .weak instance",
-                fix: "register it as .singleton, or in a named scope, or give it a synchronous factory")
-        }
-        try add(site: RegistrationSite(fileID: file, line: line)) { site in
-            Entry(Service.self, name: name, scope: scope, site: site, factory: Factory(async: factory))
-        }
+        try register(
+            Factory(async: factory), name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
+            sendable: .unknown)
     }
 
     /// Registers a factory that takes runtime arguments, of any number and types.
@@ -155,7 +146,8 @@ extension ServiceHive {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
     ) throws {
-        try register(ArgumentFactory(factory), name: name, site: RegistrationSite(fileID: file, line: line))
+        try register(
+            ArgumentFactory(factory), name: name, site: RegistrationSite(fileID: file, line: line), sendable: false)
     }
 
     /// Registers an instance that already exists. Every resolve returns it.
@@ -185,24 +177,43 @@ extension ServiceHive {
     ) throws {
         let instance = instance()
         try add(site: RegistrationSite(fileID: file, line: line)) { site in
-            Entry(Service.self, name: name, instance: instance, site: site)
+            Entry(Service.self, name: name, instance: instance, site: site, sendable: .unknown)
         }
     }
 
     // MARK: - Internals
 
     /// Adds a registration whose factory takes runtime arguments; the `@inlinable` `register` builds the factory.
+    ///
+    /// - Parameter sendable: Whether the caller's `Service` is known to be `Sendable`.
     @usableFromInline
-    func register<Service>(_ factory: ArgumentFactory<Service>, name: String?, site: RegistrationSite) throws {
+    func register<Service>(
+        _ factory: ArgumentFactory<Service>, name: String?, site: RegistrationSite, sendable: Bool
+    ) throws {
         try add(site: site) { site in
             Entry(
                 Service.self, name: name, scope: .transient, arguments: factory.signature,
-                argumentTypes: factory.types, site: site, factory: Factory(factory.make))
+                argumentTypes: factory.types, site: site, factory: Factory(factory.make),
+                sendable: sendable ? .declared : .unknown)
         }
     }
 
     /// Adds the entry `make` builds for `site`, attributed to the module being installed, if any. The one write path
     /// into a hive's registrations.
+    /// Adds a registration of `factory`, synchronous or async; every `register` without arguments comes here.
+    func register<Service>(
+        _ factory: Factory<Service>, name: String?, scope: Scope, site: RegistrationSite, sendable: Sendability
+    ) throws(ServiceHiveError) {
+        guard scope != .weak || factory.makeAsync == nil else {
+            throw .registrationRefused(
+                ServiceKey(Service.self, name: name), reason: "an async factory cannot build a .weak instance",
+                fix: "register it as .singleton, or in a named scope, or give it a synchronous factory")
+        }
+        try add(site: site) { site in
+            Entry(Service.self, name: name, scope: scope, site: site, factory: factory, sendable: sendable)
+        }
+    }
+
     func add(site: RegistrationSite, _ make: (RegistrationSite) -> Entry) throws(ServiceHiveError) {
         var site = site
         let recorder = InstallRecorder.current.flatMap { $0.hive === self ? $0 : nil }

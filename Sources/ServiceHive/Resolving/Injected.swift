@@ -36,6 +36,12 @@ extension ServiceHive {
             resolved = Result { try hive.resolve(Service.self, name: name) }
         }
 
+        /// The same, for a `Sendable` service: it resolves through the `Sendable` overload of `resolve`.
+        @_documentation(visibility: internal)  // A twin of the documented initializer; see `Sendability`.
+        public init(name: String? = nil, hive: ServiceHive = .shared) where Service: Sendable {
+            resolved = Result { try hive.resolve(Service.self, name: name) }
+        }
+
         /// The service.
         ///
         /// - Precondition: It resolved. A failed resolve traps here, with the error's text; ``instance`` throws it.
@@ -68,7 +74,7 @@ extension ServiceHive {
     /// thread. A failed resolve traps with the ``ServiceHiveError``'s full text; read `$property.instance` to get the
     /// error instead. In a `Sendable` class, keep it as a constant and read its ``wrappedValue``, as with ``Injected``.
     @propertyWrapper
-    public struct LazyInjected<Service>: Sendable {
+    public struct LazyInjected<Service> {
         private let lazy: Lazy<Service>
 
         /// Prepares to resolve the service on first read.
@@ -77,7 +83,13 @@ extension ServiceHive {
         ///   - name: The registration's name, or `nil`.
         ///   - hive: The hive to resolve from; ``ServiceHive/shared`` by default.
         public init(name: String? = nil, hive: ServiceHive = .shared) {
-            lazy = Lazy(core: hive.core, name: name)
+            lazy = Lazy(core: hive.core, key: RegistrationKey(Service.self, name: name))
+        }
+
+        /// The same, for a `Sendable` service: it resolves as the `Sendable` overload of `resolve` does.
+        @_documentation(visibility: internal)  // A twin of the documented initializer; see `Sendability`.
+        public init(name: String? = nil, hive: ServiceHive = .shared) where Service: Sendable {
+            lazy = Lazy(core: hive.core, key: RegistrationKey(sendable: Service.self, name: name))
         }
 
         /// The service, resolved on the first read.
@@ -102,3 +114,5 @@ extension ServiceHive {
 }
 
 extension ServiceHive.Injected: Sendable where Service: Sendable {}
+
+extension ServiceHive.LazyInjected: Sendable where Service: Sendable {}

@@ -14,11 +14,11 @@ extension ServiceHive {
     /// resolves from the hive it came from, seeing the overrides of the task that first reads ``instance``, at that
     /// moment, as a direct resolve there would. It is safe to share across threads: when two threads read it first at
     /// the same time, both may resolve, one instance is kept, and both get the kept one.
-    public struct Lazy<Service>: Sendable {
+    public struct Lazy<Service> {
         private let cell: Cell
 
-        init(core: HiveCore, name: String?) {
-            cell = Cell(core: core, key: RegistrationKey(Service.self, name: name))
+        init(core: HiveCore, key: RegistrationKey) {
+            cell = Cell(core: core, key: key)
         }
 
         /// The service: resolved on the first read, the same instance on every later one.
@@ -52,11 +52,17 @@ extension ServiceHive {
     }
 }
 
+extension ServiceHive.Lazy: Sendable where Service: Sendable {}
+
 extension ServiceHive.Lazy: DeferredService {
-    static func deferred(from core: HiveCore, name: String?) -> Self { Self(core: core, name: name) }
+    static func deferred(from core: HiveCore, key: RegistrationKey) -> Self {
+        Self(core: core, key: RegistrationKey(Service.self, name: key.name, requiresSendable: key.requiresSendable))
+    }
 }
 
 /// A type that the hive makes itself when it is resolved and not registered: `Lazy` and `Provider`.
 protocol DeferredService {
-    static func deferred(from core: HiveCore, name: String?) -> Self
+    /// The deferred resolve of the service it wraps. `key` is its own key: the service's has the same name, and
+    /// requires `Sendable` when it does, which only a `Sendable` service makes it do.
+    static func deferred(from core: HiveCore, key: RegistrationKey) -> Self
 }

@@ -14,13 +14,13 @@ extension ServiceHive {
     /// moment: a transient is new each time, a singleton the same, and the overrides are those of the task that reads.
     /// Like ``Lazy``, a provider breaks a construction cycle, since the service holding it is built without resolving
     /// it.
-    public struct Provider<Service>: Sendable {
+    public struct Provider<Service> {
         private let core: HiveCore
         private let key: RegistrationKey
 
-        init(core: HiveCore, name: String?) {
+        init(core: HiveCore, key: RegistrationKey) {
             self.core = core
-            key = RegistrationKey(Service.self, name: name)
+            self.key = key
         }
 
         /// The service, resolved now.
@@ -32,6 +32,10 @@ extension ServiceHive {
     }
 }
 
+extension ServiceHive.Provider: Sendable where Service: Sendable {}
+
 extension ServiceHive.Provider: DeferredService {
-    static func deferred(from core: HiveCore, name: String?) -> Self { Self(core: core, name: name) }
+    static func deferred(from core: HiveCore, key: RegistrationKey) -> Self {
+        Self(core: core, key: RegistrationKey(Service.self, name: key.name, requiresSendable: key.requiresSendable))
+    }
 }

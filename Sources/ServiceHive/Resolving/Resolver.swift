@@ -33,7 +33,11 @@ extension ServiceHive {
         /// - Returns: The instance, as the scope of its registration says.
         /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:)`` does.
         public func resolve<Service>(_ service: Service.Type = Service.self, name: String? = nil) throws -> Service {
-            let key = RegistrationKey(Service.self, name: name)
+            try resolve(RegistrationKey(Service.self, name: name))
+        }
+
+        /// Resolves `key`: through the async factory's context, when this resolver belongs to one.
+        func resolve<Service>(_ key: RegistrationKey) throws(ServiceHiveError) -> Service {
             if let context, context.isRecording, AsyncContext.current === context {
                 return try core.resolveSynchronously(key, for: context)
             }
@@ -66,6 +70,18 @@ extension ServiceHive {
             arguments first: First,
             _ rest: repeat each Rest
         ) throws -> Service {
+            try resolve(Service.self, name: name, requiresSendable: false, first, repeat each rest)
+        }
+
+        /// Lays the arguments out in the caller, for both overloads of `resolve(_:name:arguments:)`.
+        @inlinable
+        func resolve<Service, First, each Rest>(
+            _: Service.Type,
+            name: String?,
+            requiresSendable: Bool,
+            _ first: First,
+            _ rest: repeat each Rest
+        ) throws -> Service {
             // Safe: a list with a first element always has a signature.
             let signature = ArgumentPack.signature(First.self, repeat (each Rest).self).unsafelyUnwrapped
             let layout = ArgumentPack.layout(First.self, repeat (each Rest).self)
@@ -76,6 +92,7 @@ extension ServiceHive {
                     Service.self,
                     name: name,
                     signature: signature,
+                    requiresSendable: requiresSendable,
                     values: UnsafeRawPointer(values),
                     types: { ArgumentPack.types(First.self, repeat (each Rest).self) },
                     matches: { ArgumentPack.matches($0, First.self, repeat (each Rest).self) }
@@ -100,12 +117,14 @@ extension ServiceHive {
             _: Service.Type,
             name: String?,
             signature: ArgumentSignature,
+            requiresSendable: Bool,
             values: UnsafeRawPointer,
             types: () -> [Any.Type],
             matches: ([Any.Type]) -> Bool
         ) throws -> Service {
             try core.resolve(
-                RegistrationKey(Service.self, name: name, arguments: signature), arguments: values,
+                RegistrationKey(Service.self, name: name, arguments: signature, requiresSendable: requiresSendable),
+                arguments: values,
                 argumentTypes: types, argumentsMatch: matches)
         }
     }

@@ -125,9 +125,11 @@ extension HiveCore {
 protocol OptionalService {
     /// Resolves the wrapped service, or gives `nil` when it has no registration. `chain` is the chain of the
     /// resolve, to tell that resolve's own miss from a miss in one of its factories, which still throws.
+    ///
+    /// `key` is the key of the `Optional`: the wrapped service's has its name, and requires `Sendable` when it does.
     static func resolveWrapped(
         with core: HiveCore,
-        name: String?,
+        key: RegistrationKey,
         chain: [ServiceHive.ServiceKey]
     ) throws(ServiceHiveError) -> Self
 }
@@ -135,13 +137,14 @@ protocol OptionalService {
 extension Optional: OptionalService {
     static func resolveWrapped(
         with core: HiveCore,
-        name: String?,
+        key: RegistrationKey,
         chain: [ServiceHive.ServiceKey]
     ) throws(ServiceHiveError) -> Self {
+        let wrapped = RegistrationKey(Wrapped.self, name: key.name, requiresSendable: key.requiresSendable)
         do {
-            return .some(try core.resolve(RegistrationKey(Wrapped.self, name: name)))
-        } catch .notRegistered(let key, let missChain)
-            where missChain == chain && key == ServiceHive.ServiceKey(Wrapped.self, name: name)
+            return .some(try core.resolve(wrapped))
+        } catch .notRegistered(let missed, let missChain)
+            where missChain == chain && missed == ServiceHive.ServiceKey(Wrapped.self, name: key.name)
         {
             return .none
         }
