@@ -28,7 +28,9 @@ let package = Package(
             name: "TradeModuleTests",
             dependencies: ["ServiceHive", "ServiceHiveFunctions", "ServiceHiveTesting", "TradeModule", "Support"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "ServiceHive", "ServiceHiveFunctions", "TradeModule", "Support"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["ServiceHive", "ServiceHiveFunctions", "ServiceHiveTesting", "Support"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,10 @@
 import ServiceHive
 
+/// Registering the business functions that a ``FunctionCenter`` finds by key.
 extension ServiceHive {
     /// Registers the business function for a key, so that a ``FunctionCenter`` finds it when a control joins.
     ///
-    /// The owning module registers its functions with its services, in ``ServiceModule/register(in:)``:
+    /// The owning module registers its functions with its services, in its `ServiceModule`'s `register(in:)`:
     ///
     /// ```swift
     /// func register(in hive: ServiceHive) throws {
