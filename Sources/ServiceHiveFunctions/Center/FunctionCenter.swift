@@ -21,7 +21,8 @@ import ServiceHive
 ///
 /// **Threading.** Controls live on the main actor, and so do the center's methods that attach, detach, list and
 /// deliver. ``post(_:to:)`` and ``poster`` can be used from anywhere; see ``FunctionPoster`` for the order
-/// guarantee.
+/// guarantee. Posted values are delivered by a main-actor task, so they need the main actor to run: an app's main
+/// run loop, `dispatchMain()`, or an `async` main that awaits. Where it doesn't, call ``deliverPending()``.
 ///
 /// **Functions.** The center looks a key's function up in its hive the first time a control is attached to the key,
 /// in the caller's task, so inside `withOverrides` it finds the override, and keeps it from then on.
