@@ -50,11 +50,6 @@ public struct FunctionKey<Control: AnyObject, Value: Sendable>: Hashable, Sendab
         self.line = line
     }
 
-    /// The Swift module that declared the key, such as `TradeModule`: the part of ``fileID`` before its first `/`.
-    public var declaringModule: String {
-        String(fileID.prefix { $0 != "/" })
-    }
-
     /// `trade.cart-badge (BadgeLabel, Int)`: the name, then the control and value types.
     public var description: String {
         "\(name) (\(String(describing: Control.self)), \(String(describing: Value.self)))"
