@@ -191,10 +191,11 @@ struct CenterTests {
         let center = FunctionCenter(hive: hive)
         let late = Badge("late")
         let victim = Badge("victim")
-        try hive.register(function: .count) { _ in
+        // Weakly: the center holds its hive, which holds this function.
+        try hive.register(function: .count) { [weak center] _ in
             BusinessFunction { badge, count, _ in
                 badge.shown.append(count)
-                guard badge.name == "first", count == 1 else { return }
+                guard let center, badge.name == "first", count == 1 else { return }
                 center.post(2, to: .count)
                 center.detach(victim)
                 try? center.attach(late, to: .count)

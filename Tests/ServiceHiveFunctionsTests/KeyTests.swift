@@ -3,6 +3,10 @@ import ServiceHive
 import ServiceHiveFunctions
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("Typed function keys")
 @MainActor
 struct KeyTests {
@@ -102,7 +106,13 @@ enum Compiler {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    static var available: Bool { modules != nil && swiftc != nil }
+    static var available: Bool {
+        #if canImport(Glibc)
+        modules != nil && swiftc != nil
+        #else
+        false
+        #endif
+    }
 
     /// Type-checks a function whose body is `body`, with a center, a hive, and the control types of the tests.
     static func typecheck(body: String) throws -> (succeeded: Bool, output: String) {
@@ -120,18 +130,65 @@ enum Compiler {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "check.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = swiftc
-        process.arguments = [
-            "-swift-version", "6", "-typecheck", "-I", modules!.path, "-module-cache-path",
-            folder.appending(path: "cache").path, file.path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus == 0, output)
+        let log = folder.appending(path: "output.txt")
+        let status = try run(
+            swiftc!.path,
+            arguments: [
+                "-swift-version", "6", "-typecheck", "-I", modules!.path, "-module-cache-path",
+                folder.appending(path: "cache").path, file.path,
+            ],
+            output: log.path)
+        return (status == 0, contents(of: log.path))
+    }
+
+    /// Runs a program with its standard output and error in the file at `output`, and returns its exit status.
+    ///
+    /// With `posix_spawn` rather than Foundation's `Process`, which leaks a weak reference on Linux, which
+    /// LeakSanitizer reports.
+    private static func run(_ program: String, arguments: [String], output: String) throws -> Int32 {
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw CompilerUnavailable(status: spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (status >> 8) & 0xff  // WEXITSTATUS
+        #else
+        throw CompilerUnavailable(status: -1)
+        #endif
+    }
+
+    /// The text of a file, read with `read(2)`: FoundationEssentials' file reading leaks its buffer on Linux, which
+    /// LeakSanitizer reports.
+    private static func contents(of path: String) -> String {
+        #if canImport(Glibc)
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += buffer[..<count]
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+        #else
+        return ""
+        #endif
+    }
+
+    struct CompilerUnavailable: Error {
+        let status: Int32
     }
 }

@@ -18,6 +18,9 @@
 /// argument is the `userInfo` the control was attached with, for functions that show the same value differently in
 /// different places.
 ///
+/// The hive keeps the function, and a ``FunctionCenter`` keeps its hive, so a function must not hold a center
+/// strongly: one that posts captures the center's ``FunctionPoster`` instead, which keeps nothing alive.
+///
 /// It is JJComponentUpdateKit's function object, as three closures: `update` is `updateComponent:withObject:`,
 /// `shouldUpdate` is `shouldUpdateComponent:withObject:`, and ``FunctionCenter/post(_:to:)`` is
 /// `updateAllComponentWithObject:`.
