@@ -8,22 +8,33 @@ let package = Package(
     products: [
         .library(name: "ServiceHive", targets: ["ServiceHive"]),
         .library(name: "ServiceHiveTesting", targets: ["ServiceHiveTesting"]),
+        // Business components that update themselves: a library of its own, so that apps without such controls don't
+        // link it, and the main actor stays out of the core.
+        .library(name: "ServiceHiveFunctions", targets: ["ServiceHiveFunctions"]),
         .executable(name: "Demo", targets: ["Demo"]),
     ],
     dependencies: [],
     targets: [
         .target(name: "ServiceHive"),
         .target(name: "ServiceHiveTesting", dependencies: ["ServiceHive"]),
-        .target(name: "TradeModule", dependencies: ["ServiceHive"]),
+        .target(name: "ServiceHiveFunctions", dependencies: ["ServiceHive"]),
+        .target(name: "TradeModule", dependencies: ["ServiceHive", "ServiceHiveFunctions"]),
         // Helpers the tests and the Demo share: a lock box and threads that start together.
         .target(name: "Support"),
-        .executableTarget(name: "Demo", dependencies: ["ServiceHive", "TradeModule", "Support"]),
+        .executableTarget(
+            name: "Demo", dependencies: ["ServiceHive", "ServiceHiveFunctions", "TradeModule", "Support"]),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),
         .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
         .testTarget(
-            name: "TradeModuleTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "TradeModule", "Support"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "ServiceHive", "TradeModule", "Support"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
+            name: "ServiceHiveFunctionsTests", dependencies: ["ServiceHive", "ServiceHiveFunctions", "Support"]),
+        .testTarget(
+            name: "TradeModuleTests",
+            dependencies: ["ServiceHive", "ServiceHiveFunctions", "ServiceHiveTesting", "TradeModule", "Support"]),
+        .testTarget(
+            name: "DemoTests", dependencies: ["Demo", "ServiceHive", "ServiceHiveFunctions", "TradeModule", "Support"]),
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["ServiceHive", "ServiceHiveFunctions", "ServiceHiveTesting", "Support"]),
     ],
     swiftLanguageModes: [.v6]
 )

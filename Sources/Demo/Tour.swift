@@ -90,6 +90,7 @@ struct Tour {
 
         section(7, "Shut down", "Modules stop in reverse order.")
         await hive.shutdown()
+        try await businessComponentsChapter(number: 8)
         say()
         say("Next: swift run Demo --help")
     }

@@ -75,6 +75,42 @@ struct DemoTests {
         #expect(out.contains { $0.hasPrefix("Circular dependency: Ledger → Auditor → Ledger.") })
     }
 
+    @Test("the tour's chapter 8: every badge follows the cart, one refuses, one drops out, and a theme restyles")
+    func businessComponentsChapter() async throws {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: [], console: captured.console) == 0)
+        let out = captured.out.map { line in
+            line.trimmingCharacters(in: .whitespaces)
+                .replacing(/\.swift:\d+/, with: ".swift:N")  // the lines of the registrations and of the key
+        }
+        let start = try #require(out.firstIndex(of: "8. Business components that update themselves"))
+        #expect(
+            Array(out[start...]) == [
+                "8. Business components that update themselves",
+                "Screens attach controls to typed keys; the module that owns the business keeps them current.",
+                "function  BusinessFunction<BadgeLabel, Int> (name: \"trade.cart-badge\"), singleton, module Cart, "
+                    + "at TradeModule/CartModule.swift:N",
+                "function  BusinessFunction<TitleBar, Theme> (name: \"demo.theme\"), singleton, module Theme, "
+                    + "at Demo/Screens.swift:N",
+                "Each screen shows its name, its cart badge, and its title bar's theme.",
+                "attached  home hidden light | product hidden light | search hidden light",
+                "+ +       home (2) light | product (2) light | search (2) light",
+                "+         home (3) light | product (3) light | search (2) light",
+                "search's delegate refused 3: its user was typing",
+                "released  search: its badge drops out; 2 badges are live",
+                "typed 5   home (5) light | product (5) light",
+                "refused   only 5 of hive-42 in stock, 6 requested",
+                "dark      home (5) dark | product (5) dark",
+                "checkout  order #1: 5 × hive-42 at $12.50 (standard) = $62.50",
+                "emptied   home hidden dark | product hidden dark",
+                "No function is registered for demo.holiday-theme (TitleBar, Theme). Its key is declared at "
+                    + "Demo/Tour+Functions.swift:N, so a module of Demo should register it. To fix, install that "
+                    + "module in the hive before attaching, or register a function: try hive.register(function: key) "
+                    + "{ … }",
+                "Next: swift run Demo --help",
+            ])
+    }
+
     @Test("the tour prints the same lines every run")
     func deterministic() async {
         let first = CapturedConsole()

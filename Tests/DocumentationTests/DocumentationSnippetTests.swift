@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Keeps the code in the README and the DocC articles the same as the code the tests compile.
+/// Keeps the code in the README and the DocC articles of both catalogs the same as the code the tests compile.
 ///
 /// A documentation block marked `<!-- snippet: NAME -->` must have every line, in order, in a test file's region
 /// that starts with `// snippet: NAME` and ends with `// end-snippet`. The test region may add lines, for the
@@ -42,8 +42,14 @@ struct DocumentationSnippetTests {
 
     static func documentationFiles() throws -> [URL] {
         var files = [root.appending(path: "README.md")]
-        let catalog = root.appending(path: "Sources/ServiceHive/ServiceHive.docc")
-        if let enumerator = FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil) {
+        let catalogs = [
+            "Sources/ServiceHive/ServiceHive.docc",
+            "Sources/ServiceHiveFunctions/ServiceHiveFunctions.docc",
+        ]
+        for catalog in catalogs.map({ root.appending(path: $0) }) {
+            guard let enumerator = FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in enumerator where url.pathExtension == "md" { files.append(url) }
         }
         return files

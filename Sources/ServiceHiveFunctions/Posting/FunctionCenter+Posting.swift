@@ -1,0 +1,63 @@
+extension FunctionCenter {
+    /// Posts a value to every live control of a key, from any thread or task.
+    ///
+    /// ```swift
+    /// Task.detached {
+    ///     center.post(3, to: .cartBadge)
+    /// }
+    /// ```
+    ///
+    /// The same as posting through ``poster``: the value is queued, and applied on the main actor soon after, in the
+    /// order of posting. See ``FunctionPoster/post(_:to:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The new value.
+    ///   - key: The key of the function whose controls show it.
+    public nonisolated func post<Control, Value>(_ value: Value, to key: FunctionKey<Control, Value>) {
+        poster.post(value, to: key)
+    }
+
+    /// Applies now, in the order they were posted, every value that is waiting to be delivered.
+    ///
+    /// The center delivers posted values by itself, on the main actor, soon after they are posted. Call this where
+    /// you need them applied before going on: in a test, after a background thread posted, or in a tour that prints
+    /// what its controls show.
+    ///
+    /// ```swift
+    /// center.post(3, to: .cartBadge)
+    /// center.deliverPending()
+    /// #expect(badge.text == "3")
+    /// ```
+    ///
+    /// Values posted while it runs, by an update for example, are applied before it returns. Called from inside an
+    /// update, it returns at once: the delivery that runs the update applies the rest, in order.
+    public func deliverPending() {
+        guard !isDelivering else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        while true {
+            let deliveries = poster.inbox.takeAll()
+            if deliveries.isEmpty { return }
+            for delivery in deliveries { delivery(self) }
+        }
+    }
+
+    /// Applies one posted value: it becomes the key's latest value, and updates every live control of the key.
+    func apply<Control, Value>(_ value: Value, to key: FunctionKey<Control, Value>) {
+        let state = state(of: key)
+        state.latest = value
+        guard let function = state.function else { return }  // No control was ever attached.
+        // The members as they are now: a control attached by one of these updates got the current value already.
+        // One detached or released meanwhile has no control any more, and is skipped.
+        let members = state.members
+        var released = 0
+        for member in members {
+            guard let control = member.control else {
+                released += 1
+                continue
+            }
+            member.update(control, with: value, by: function)
+        }
+        if released > 0 { sweep(state) }
+    }
+}

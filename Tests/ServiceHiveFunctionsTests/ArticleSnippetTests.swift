@@ -1,0 +1,134 @@
+// snippet: functions-declare
+import ServiceHive
+import ServiceHiveFunctions
+import Support
+import Testing
+
+// The code of the article "Business Components That Update Themselves", compiled and run. `DocumentationSnippetTests`
+// checks that the article's blocks and these regions stay the same, line for line.
+
+/// The article's badge: a plain control.
+@MainActor
+final class BadgeLabel {
+    var text = ""
+    var isHidden = true
+}
+
+/// The article's cart service.
+protocol CartService: Sendable {
+    var totalQuantity: Int { get }
+    func add(_ quantity: Int)
+}
+
+extension FunctionKey where Control == BadgeLabel, Value == Int {
+    /// The number of items in the cart, on every cart badge.
+    static var cartBadge: Self { Self("shop.cart-badge") }
+}
+
+struct CartModule: ServiceModule {
+    func register(in hive: ServiceHive) throws {
+        try hive.register(CartService.self, scope: .singleton) { r in LiveCartService(resolver: r) }
+        try hive.register(function: .cartBadge) { r in
+            let cart = try r.resolve(CartService.self)
+            return BusinessFunction(currentValue: { cart.totalQuantity }) { badge, count, _ in
+                badge.text = "\(count)"
+                badge.isHidden = count == 0
+            }
+        }
+    }
+}
+// end-snippet
+
+// snippet: functions-post
+final class LiveCartService: CartService {
+    private let resolver: ServiceHive.Resolver
+    private let count = Locked(0)
+
+    init(resolver: ServiceHive.Resolver) { self.resolver = resolver }
+
+    var totalQuantity: Int { count.withLock { $0 } }
+
+    func add(_ quantity: Int) {
+        let poster = try? resolver.resolve(FunctionPoster?.self)  // nil in an app that shows no badges
+        count.withLock { count in
+            count += quantity
+            poster?.post(count, to: .cartBadge)
+        }
+    }
+}
+// end-snippet
+
+@Suite("The article's snippets")
+@MainActor
+struct ArticleSnippetTests {
+    @Test("a badge attached to the article's key shows the cart's count at once, and follows the cart")
+    func attachAndDeliver() async throws {
+        // snippet: functions-attach
+        let hive = ServiceHive()
+        let center = FunctionCenter(hive: hive)
+        try hive.register(FunctionPoster.self, instance: center.poster)
+        try await hive.install([CartModule()])
+
+        let badge = BadgeLabel()
+        try center.attach(badge, to: .cartBadge)  // shows the cart's count at once
+        // end-snippet
+        #expect(badge.text == "0")
+        #expect(badge.isHidden)
+        #expect(hive.registrations.map(\.module) == [nil, "CartModule", "CartModule"])
+        #expect(hive.validate().isValid)
+
+        // snippet: functions-deliver
+        try hive.resolve(CartService.self).add(2)
+        center.deliverPending()
+        #expect(badge.text == "2")
+        // end-snippet
+        #expect(!badge.isHidden)
+    }
+
+    @Test("the article's search screen keeps its badge still while its user types")
+    func delegate() async throws {
+        let hive = ServiceHive()
+        let center = FunctionCenter(hive: hive)
+        try hive.register(FunctionPoster.self, instance: center.poster)
+        try await hive.install([CartModule()])
+        let badge = BadgeLabel()
+        // snippet: functions-delegate
+        final class SearchScreen: FunctionDelegate {
+            var isTyping = false
+
+            func shouldUpdate(_ badge: BadgeLabel, with count: Int) -> Bool {
+                !isTyping  // keep the badge still while the user types
+            }
+        }
+
+        let screen = SearchScreen()
+        try center.attach(badge, to: .cartBadge, delegate: screen, userInfo: ["size": "small"])
+        // end-snippet
+        screen.isTyping = true
+        try hive.resolve(CartService.self).add(1)
+        center.deliverPending()
+        #expect(badge.text == "0")
+        screen.isTyping = false
+        try hive.resolve(CartService.self).add(1)
+        center.deliverPending()
+        #expect(badge.text == "2")
+    }
+
+    @Test("the article's override swaps the cart badge's function for a test")
+    func override() async throws {
+        let hive = ServiceHive()
+        try await hive.install([CartModule()])
+        let badge = BadgeLabel()
+        // snippet: functions-override
+        try hive.withOverrides {
+            try $0.register(function: .cartBadge) { _ in
+                BusinessFunction(currentValue: { 42 }) { badge, count, _ in badge.text = "\(count)" }
+            }
+        } operation: {
+            let center = FunctionCenter(hive: hive)
+            try center.attach(badge, to: .cartBadge)
+            #expect(badge.text == "42")
+        }
+        // end-snippet
+    }
+}
