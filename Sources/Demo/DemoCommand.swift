@@ -9,6 +9,7 @@ enum DemoCommand {
           (no command)          take the narrated tour
           list                  print the registry
           validate              validate the composition root; exit 1 with the report if it is unsound
+          graph [--dot]         print the composition root's dependency graph as Mermaid, or as Graphviz DOT
           order ITEM QUANTITY   place an order, for example: order hive-42 2
           --help                show this help
         """
@@ -50,6 +51,18 @@ enum DemoCommand {
                 }
                 console.error(report.description)
                 return 1
+            }
+        case "graph":
+            let dot = arguments.dropFirst() == ["--dot"]
+            guard arguments.count == 1 || dot else { return usageError("graph takes only --dot", console) }
+            return await withInstalled(modules, console) { hive in
+                let report = hive.validate()
+                console.out(dot ? report.graph.dot : report.graph.mermaid)
+                guard report.isValid else {
+                    console.error("error: the composition root is unsound; the graph draws its failures in red")
+                    return 1
+                }
+                return 0
             }
         case "order":
             guard arguments.count == 3 else { return usageError("order needs an ITEM and a QUANTITY", console) }

@@ -49,8 +49,13 @@ struct Tour {
             say("   refused   \(error)")
         }
         await hive.broadcast(Restock(itemId: "hive-42", quantity: 10))
-        let stock = try hive.resolve(InventoryService.self).stock(of: "hive-42") ?? 0
-        say("   restocked by a broadcast event: \(stock) of hive-42 in stock")
+        let inventory = try hive.resolve(InventoryService.self)
+        say("   restocked by a broadcast event: \(inventory.stock(of: "hive-42") ?? 0) of hive-42 in stock")
+        let reader = try hive.resolve(StockReader.self)
+        let instances = reader as AnyObject === inventory as AnyObject ? "one instance" : "two instances"
+        say(
+            "   forwarded InventoryService and StockReader are \(instances): "
+                + "StockReader sees the restock, \(reader.stock(of: "hive-42") ?? 0) of hive-42")
         say(
             "   premium   \(try hive.resolve(TradeService.self, name: "premium").quote(itemId: "hive-42", quantity: 2))"
         )
@@ -91,6 +96,7 @@ struct Tour {
         section(7, "Shut down", "Modules stop in reverse order.")
         await hive.shutdown()
         try await businessComponentsChapter(number: 8)
+        try await sessionChapter(number: 9)
         say()
         say("Next: swift run Demo --help")
     }
