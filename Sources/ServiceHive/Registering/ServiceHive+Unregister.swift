@@ -23,7 +23,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - service: The registered type.
     ///   - name: The registration's name, or `nil`.
-    ///   - arguments: The registration's argument types, in order.
+    ///   - first: The type of the registration's first argument.
+    ///   - rest: The types of its other arguments, in order.
     /// - Returns: Whether a registration was removed.
     @discardableResult
     public func unregister<Service, First, each Rest>(
