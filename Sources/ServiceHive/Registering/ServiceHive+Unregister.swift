@@ -75,7 +75,7 @@ extension ServiceHive {
                     released.append(registry.remove(entry.key)?.slot ?? .empty)
                 }
                 for var record in changes.removed.reversed() where registry[record.entry.key] == nil {
-                    if case .building = record.slot { record.slot = .empty }
+                    if case .building = record.slot.state { record.slot = .empty }
                     registry.insert(record)
                 }
             }
@@ -104,7 +104,7 @@ extension Registry {
     /// Empties the slot of every cached instance that was built from one of `entries`.
     mutating func dropInstances(builtFrom entries: Set<ObjectIdentifier>) -> [Slot] {
         dropInstances { record in
-            guard case .instance(let cached) = record.slot else { return false }
+            guard let cached = record.slot.instance else { return false }
             return cached.dependencies.uses(any: entries)
         }
     }
