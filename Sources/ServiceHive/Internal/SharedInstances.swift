@@ -247,7 +247,8 @@ extension HiveCore {
         released.append(
             withSlot(of: entry, at: location) { slot -> Slot? in
                 guard case .building(let current) = slot.state, current === construction else { return nil }
-                return exchange(&slot, with: layer == nil ? .instance(instance) : .empty)
+                let stale = construction.dropped.withLock { !$0.isEmpty && instance.dependencies.uses(any: $0) }
+                return exchange(&slot, with: layer == nil && !stale ? .instance(instance) : .empty)
             } ?? nil)
         Waits.finish(construction)
         withExtendedLifetime(released) {}

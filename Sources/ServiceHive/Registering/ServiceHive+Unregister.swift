@@ -102,8 +102,14 @@ extension Registry {
     }
 
     /// Empties the slot of every cached instance that was built from one of `entries`.
+    /// A construction in progress may already have used one of them: it is told, so that it caches nothing.
     mutating func dropInstances(builtFrom entries: Set<ObjectIdentifier>) -> [Slot] {
-        dropInstances { record in
+        for record in records {
+            if case .building(let construction) = record.slot.state {
+                construction.dropped.withLock { $0.formUnion(entries) }
+            }
+        }
+        return dropInstances { record in
             guard let cached = record.slot.instance else { return false }
             return cached.dependencies.uses(any: entries)
         }
