@@ -66,7 +66,7 @@ extension ServiceHiveError {
 
     /// Why ``ServiceHive/ServiceHive/open(_:)-(URL)`` refused a URL before looking anything up.
     public enum URLProblem: Sendable, Hashable, CustomStringConvertible {
-        /// The URL is longer than ``ServiceHive/ServiceHive/maximumURLLength``.
+        /// The URL's text is longer than ``ServiceHive/ServiceHive/maximumURLLength`` bytes.
         case tooLong(length: Int, limit: Int)
         /// The URL does not start with `scheme://component`.
         case notAComponentURL
@@ -91,7 +91,7 @@ extension ServiceHiveError {
         public var description: String {
             switch self {
             case let .tooLong(length, limit):
-                return "it is \(length) characters long, and the limit is \(limit)"
+                return "it is \(length) bytes long, and the limit is \(limit)"
             case .notAComponentURL:
                 return "it does not start with scheme://component"
             case .missingCommand:
@@ -107,8 +107,8 @@ extension ServiceHiveError {
             case .repeatedKey(let key):
                 return "it repeats the query key \(ServiceHiveError.quoted(key))"
             case let .schemeNotAccepted(scheme, accepted):
-                return "its scheme \(ServiceHiveError.quoted(scheme)) is not one this app accepts "
-                    + "(\(accepted.joined(separator: ", ")))"
+                let schemes = accepted.isEmpty ? "none" : accepted.joined(separator: ", ")
+                return "its scheme \(ServiceHiveError.quoted(scheme)) is not accepted; the accepted schemes are: \(schemes)"
             }
         }
 
@@ -128,7 +128,7 @@ extension ServiceHiveError {
             case .repeatedKey:
                 return "pass each key once"
             case .schemeNotAccepted:
-                return "open the URL with an accepted scheme, or accept the scheme with hive.acceptURLSchemes"
+                return "open it with an accepted scheme, or add this one to hive.acceptURLSchemes"
             }
         }
     }
