@@ -83,8 +83,11 @@ struct ComponentCallTests {
 
         let failure = await withCheckedContinuation { continuation in
             hive.call("trade", "qoute") { outcome in
-                if case .failure(let error) = outcome { continuation.resume(returning: error.code) }
-                else { continuation.resume(returning: 0) }
+                if case .failure(let error) = outcome {
+                    continuation.resume(returning: error.code)
+                } else {
+                    continuation.resume(returning: 0)
+                }
             }
         }
         #expect(failure == 200)
@@ -213,7 +216,9 @@ struct ComponentCallTests {
     func singletonObject() throws {
         let hive = ServiceHive()
         let builds = Locked(0)
-        try hive.registerComponent("counter", scope: .singleton) { _ in Counter(id: builds.increment()) } commands: {
+        try hive.registerComponent("counter", scope: .singleton) { _ in
+            Counter(id: builds.increment())
+        } commands: {
             component in
             component.command("next") { counter, _ in ["id": counter.id, "value": counter.next()] }
         }
@@ -229,7 +234,9 @@ struct ComponentCallTests {
     func transientObject() throws {
         let hive = ServiceHive()
         let builds = Locked(0)
-        try hive.registerComponent("counter", scope: .transient) { _ in Counter(id: builds.increment()) } commands: {
+        try hive.registerComponent("counter", scope: .transient) { _ in
+            Counter(id: builds.increment())
+        } commands: {
             component in
             component.command("next") { counter, _ in ["value": counter.next()] }
         }
@@ -260,7 +267,9 @@ struct ComponentCallTests {
     @Test("an object whose factory fails fails the call as the command's failure")
     func objectFailure() throws {
         let hive = ServiceHive()
-        try hive.registerComponent("broken") { _ -> Counter in throw DatabaseOffline() } commands: { component in
+        try hive.registerComponent("broken") { _ -> Counter in
+            throw DatabaseOffline()
+        } commands: { component in
             component.command("next") { counter, _ in ["value": counter.next()] }
         }
         let thrown = error { _ = try hive.call("broken", "next") }
@@ -451,7 +460,9 @@ struct ComponentCallTests {
     @Test("validate tries every component registration, and reports an object that cannot be built")
     func validate() throws {
         let hive = try tradeComponentHive()
-        try hive.registerComponent("broken") { r in try r.resolve(Counter.self) } commands: { component in
+        try hive.registerComponent("broken") { r in
+            try r.resolve(Counter.self)
+        } commands: { component in
             component.command("next") { counter, _ in ["value": counter.next()] }
         }
         let report = hive.validate()

@@ -108,7 +108,8 @@ extension ServiceHiveError {
                 return "it repeats the query key \(ServiceHiveError.quoted(key))"
             case let .schemeNotAccepted(scheme, accepted):
                 let schemes = accepted.isEmpty ? "none" : accepted.joined(separator: ", ")
-                return "its scheme \(ServiceHiveError.quoted(scheme)) is not accepted; the accepted schemes are: \(schemes)"
+                return
+                    "its scheme \(ServiceHiveError.quoted(scheme)) is not accepted; the accepted schemes are: \(schemes)"
             }
         }
 
