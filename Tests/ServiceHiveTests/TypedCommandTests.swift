@@ -64,7 +64,7 @@ struct TypedCommandTests {
         let seen = Locked<[[String: String]]>([])
         try hive.registerComponent("shipping") { component in
             component.command("ship") { call in
-                let described = call.arguments.mapValues { "\(type(of: $0)) \(String(reflecting: $0))" }
+                let described = call.arguments.mapValues(canonical)
                 seen.withLock { $0.append(described) }
                 return ["shipment": call.arguments, "labels": 1]
             }
@@ -239,4 +239,15 @@ struct TypedCommandTests {
         _ = try? hive.call(ServiceHive.Command<Value, Empty>(component: "capture", name: "it"), value)
         return captured.current
     }
+}
+
+/// `value` with its type, and nested dictionaries sorted by key, so that equal values print the same.
+func canonical(_ value: any Sendable) -> String {
+    if let dictionary = value as? [String: any Sendable] {
+        return "["
+            + dictionary.sorted { $0.key < $1.key }.map { "\($0.key): \(canonical($0.value))" }
+            .joined(separator: ", ") + "]"
+    }
+    if let list = value as? [any Sendable] { return "[" + list.map(canonical).joined(separator: ", ") + "]" }
+    return "\(type(of: value)) \(String(reflecting: value))"
 }

@@ -17,7 +17,7 @@ extension ServiceHive {
     /// without a `Task`. A component registered with an object passes the object to the handlers that take one.
     ///
     /// Every command records the line that declares it, for errors and for ``ServiceHive/components``. Only commands
-    /// declared `reachableByURL: true` answer ``ServiceHive/open(_:)-(URL)``.
+    /// declared `reachableByURL: true` answer ``ServiceHive/open(_:)``.
     public struct ComponentBuilder<Object: Sendable> {
         /// The name of the component whose commands this declares.
         public let name: String
@@ -44,7 +44,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - name: The command's name: 1 to 64 letters, digits, `-`, `_` or `.`.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)-(URL)`` may run the command. A URL is input from
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command. A URL is input from
         ///     outside the app, so the default is `false`.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
@@ -73,7 +73,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - name: The command's name: 1 to 64 letters, digits, `-`, `_` or `.`.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)-(URL)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command.
@@ -99,7 +99,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - name: The command's name: 1 to 64 letters, digits, `-`, `_` or `.`.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)-(URL)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command on the object.
@@ -118,7 +118,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - name: The command's name: 1 to 64 letters, digits, `-`, `_` or `.`.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)-(URL)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command on the object.
@@ -148,11 +148,11 @@ extension ServiceHive {
         /// output's are the reply's values.
         ///
         /// - Precondition: `command.component` is this component's ``name``. Declare the command with its name,
-        ///   with ``command(_:reachableByURL:file:line:_:)-(String,_,_,_,_)``, to use any descriptor's name.
+        ///   with ``command(_:reachableByURL:file:line:_:)-5fi7l``, to use any descriptor's name.
         ///
         /// - Parameters:
         ///   - command: The command's descriptor.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)-(URL)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command. A missing or mismatched argument fails the call before it runs, with an
@@ -176,7 +176,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - command: The command's descriptor.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)-(URL)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command.

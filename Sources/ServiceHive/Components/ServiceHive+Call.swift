@@ -58,7 +58,7 @@ extension ServiceHive {
     /// ```
     ///
     /// A synchronous command runs on the calling task without suspending it. The rules and errors are those of the
-    /// synchronous ``call(_:_:arguments:callback:)-(_,_,_,_)``, without
+    /// synchronous ``call(_:_:arguments:callback:)-1j556``, without
     /// ``ServiceHiveError/commandIsAsync(component:command:)``.
     ///
     /// - Parameters:
@@ -68,7 +68,7 @@ extension ServiceHive {
     ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, before the call returns.
     /// - Returns: The command's reply.
     /// - Throws: A ``ServiceHiveError``, as the synchronous form does.
-    public func call(
+    nonisolated(nonsending) public func call(
         _ component: String,
         _ command: String,
         arguments: [String: any Sendable] = [:],
@@ -159,7 +159,7 @@ extension ServiceHive {
     ///   - input: The input, whose properties are the arguments.
     ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, before the call returns.
     /// - Returns: The reply, decoded as the output.
-    /// - Throws: The errors of ``call(_:_:arguments:callback:)-(_,_,_,_)``; and
+    /// - Throws: The errors of ``call(_:_:arguments:callback:)-1j556``; and
     ///   ``ServiceHiveError/missingReplyValue(component:command:value:present:)`` or
     ///   ``ServiceHiveError/replyValueTypeMismatch(component:command:value:expected:found:)`` when the reply does
     ///   not decode as the output, naming the value.
@@ -185,7 +185,7 @@ extension ServiceHive {
     ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, before the call returns.
     /// - Returns: The reply, decoded as the output.
     /// - Throws: A ``ServiceHiveError``, as the synchronous form does.
-    public func call<Input, Output>(
+    nonisolated(nonsending) public func call<Input, Output>(
         _ command: Command<Input, Output>,
         _ input: Input,
         callback: (@Sendable (ComponentReply) -> Void)? = nil
@@ -214,8 +214,9 @@ extension ServiceHive {
         {
             return try fallback(or: .componentNotFound(call.component, available: componentNames))
         }
-        let miss = ServiceHiveError.commandNotFound(
-            component: call.component, command: call.command, available: component.commandNames)
+        var miss: ServiceHiveError {
+            .commandNotFound(component: call.component, command: call.command, available: component.commandNames)
+        }
         guard let declared = component.commands[call.command] else { return try fallback(or: miss) }
         do {
             return .command(component, try resolve(ComponentCommand.self, name: declared.key))
@@ -251,9 +252,12 @@ extension ServiceHive {
         }
     }
 
-    /// Runs a command, synchronous or `async`.
-    static func run(_ command: ComponentCommand, _ call: ComponentCall) async throws(ServiceHiveError) -> ComponentReply
-    {
+    /// Runs a command, synchronous or `async`. On the caller's executor, so that a synchronous command answers an
+    /// `async` caller without a hop to another thread and back, which measured 10 µs a call from the main actor.
+    nonisolated(nonsending) static func run(
+        _ command: ComponentCommand,
+        _ call: ComponentCall
+    ) async throws(ServiceHiveError) -> ComponentReply {
         switch command.body {
         case .sync(let body):
             return try run(body, call)

@@ -35,8 +35,8 @@ extension ServiceHive {
     ///
     /// - Parameter url: The URL.
     /// - Returns: The command's reply.
-    /// - Throws: A ``ServiceHiveError``: those above, and those of ``call(_:_:arguments:callback:)-(_,_,_,_)``.
-    public func open(_ url: URL) async throws -> ComponentReply {
+    /// - Throws: A ``ServiceHiveError``: those above, and those of ``call(_:_:arguments:callback:)-1j556``.
+    nonisolated(nonsending) public func open(_ url: URL) async throws -> ComponentReply {
         let request = try ComponentURL(parsing: url.absoluteString)
         try checkScheme(of: request, url)
         let call = ComponentCall(

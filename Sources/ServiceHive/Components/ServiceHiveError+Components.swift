@@ -64,7 +64,7 @@ extension ServiceHiveError {
 
     // MARK: - URL problems
 
-    /// Why ``ServiceHive/ServiceHive/open(_:)-(URL)`` refused a URL before looking anything up.
+    /// Why ``ServiceHive/ServiceHive/open(_:)`` refused a URL before looking anything up.
     public enum URLProblem: Sendable, Hashable, CustomStringConvertible {
         /// The URL's text is longer than ``ServiceHive/ServiceHive/maximumURLLength`` bytes.
         case tooLong(length: Int, limit: Int)

@@ -16,17 +16,26 @@ struct ValueOrigin: Sendable {
         in values: [String: any Sendable],
         as _: Value.Type
     ) throws(ServiceHiveError) -> Value {
-        guard let value = values[name], !ArgumentConversion.isNil(value) else {
-            if let optional = Value.self as? any OptionalArgument.Type {
-                // Safe: `optional` is `Value.self`, so its `nothing` is a `Value`.
-                return optional.nothing as! Value
+        if let value = values[name] {
+            if let exact = value as? Value { return exact }  // The common case, with one cast.
+            if let text = value as? String {  // Every value from a URL.
+                guard let converted = ArgumentConversion.convert(text: text, to: Value.self) else {
+                    throw mismatch(name, expected: typeName(Value.self), found: value)
+                }
+                return converted
             }
+            if !ArgumentConversion.isNil(value) {
+                guard let converted = ArgumentConversion.convertInexactly(value, to: Value.self) else {
+                    throw mismatch(name, expected: typeName(Value.self), found: value)
+                }
+                return converted
+            }
+        }
+        guard let optional = Value.self as? any OptionalArgument.Type else {
             throw missing(name, present: Array(values.keys))
         }
-        guard let converted = ArgumentConversion.convert(value, to: Value.self) else {
-            throw mismatch(name, expected: typeName(Value.self), found: value)
-        }
-        return converted
+        // Safe: `optional` is `Value.self`, so its `nothing` is a `Value`.
+        return optional.nothing as! Value
     }
 
     // MARK: - Errors
