@@ -66,23 +66,23 @@ struct ComponentSnippetTests {
         let updates = Locked<[Int]>([])
         // snippet: components-async
         let tracked = try await hive.call("trade", "track", arguments: ["order": 1]) { update in
-            print(update)  // [progress: 50]
-            // end-snippet
             updates.withLock { $0.append((try? update.value("progress", as: Int.self)) ?? 0) }
+            print(update)  // [progress: 50]
         }
+        // end-snippet
         #expect(try tracked.value("status", as: String.self) == "delivered")
         #expect(updates.current == [50])
 
         let status = await withCheckedContinuation { continuation in
             // snippet: components-completion
             hive.call("trade", "track", arguments: ["order": 1]) { result in
+                continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "")
                 switch result {
                 case .success(let reply): print(reply)  // [status: "delivered"]
                 case .failure(let error): print(error)  // a ServiceHiveError
                 }
-                // end-snippet
-                continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "")
             }
+            // end-snippet
         }
         #expect(status == "delivered")
     }
