@@ -45,6 +45,53 @@ struct ComponentCallTests {
         #expect(try quote.value("total", as: Int.self) == 2_697)
     }
 
+    @Test("a synchronous command's callbacks reach a synchronous caller, in order, before the call returns")
+    func syncCallbacks() throws {
+        let hive = ServiceHive()
+        try hive.registerComponent("steps") { component in
+            component.command("run") { call in
+                for step in 1...3 { call.callback(["step": step]) }
+                return ["done": true]
+            }
+        }
+        let steps = Locked<[Int]>([])
+        let reply = try hive.call("steps", "run") { update in
+            steps.withLock { $0.append((try? update.value("step", as: Int.self)) ?? 0) }
+        }
+        #expect(steps.current == [1, 2, 3])
+        #expect(try reply.value("done", as: Bool.self))
+        #expect(try hive.call("steps", "run").values.count == 1, "without a callback, calling back does nothing")
+    }
+
+    @Test("async implementations registered on their own replace a command, weak-typed and typed")
+    func asyncRegisterCommand() async throws {
+        let hive = try tradeComponentHive()
+        let child = ServiceHive(parent: hive)
+        try child.registerCommand("quote", of: "trade") { _ in
+            await Task.yield()
+            return ["total": 7]
+        }
+        try child.registerCommand(.tradeOrder) { request, _ in
+            await Task.yield()
+            return TradeQuoteReply(item: request.item, quantity: request.quantity, total: 8)
+        }
+        #expect(try await child.call("trade", "quote").value("total", as: Int.self) == 7)
+        #expect(try await child.call(.tradeOrder, TradeQuoteRequest(item: "x", quantity: 1)).total == 8)
+        #expect(error { _ = try child.call("trade", "quote") }?.code == 201, "the replacement is async")
+    }
+
+    @Test("declaring a typed command in another component is a programmer error that stops the process")
+    func typedCommandInAnotherComponent() async {
+        await #expect(processExitsWith: .failure) {
+            let hive = ServiceHive()
+            try? hive.registerComponent("shop") { component in
+                component.command(.tradeQuote) { request, _ in
+                    TradeQuoteReply(item: request.item, quantity: request.quantity, total: 0)
+                }
+            }
+        }
+    }
+
     @Test("a callback's reply names its command, so reading a missing value says which")
     func callbackReplyKnowsItsCommand() async throws {
         let hive = try tradeComponentHive()
