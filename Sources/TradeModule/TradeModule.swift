@@ -16,7 +16,7 @@ import ServiceHive
 ///   out with `hive.resetInstances(in: .session)`. The basket resolves the trade service at its first checkout;
 /// - ``Basket`` for any customer, built from a runtime argument: `resolve(Basket.self, arguments: customerId)`.
 ///
-/// It checks on start that every catalog item has a price, and handles ``Restock`` events.
+/// And the `trade` component, ``TradeComponent``. On start it checks that every item has a price; it handles ``Restock``.
 public struct TradeModule: ServiceModule {
     /// The items the module trades.
     public let catalog: [CatalogItem]
@@ -59,6 +59,7 @@ public struct TradeModule: ServiceModule {
         try hive.register(Basket.self) { (r: ServiceHive.Resolver, customerId: String) in
             CustomerBasket(customerId: customerId, trade: try r.resolve())
         }
+        try TradeComponent.register(in: hive)
     }
 
     /// Checks that every catalog item has a standard price.
