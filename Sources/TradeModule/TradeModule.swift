@@ -14,9 +14,10 @@ import ServiceHive
 /// - ``TradeService``, a singleton that depends on both; and a `"premium"` variant with premium pricing;
 /// - ``CustomerSession`` and the session's ``Basket``, in the ``ServiceHive/Scope/session`` scope: the app signs
 ///   out with `hive.resetInstances(in: .session)`. The basket resolves the trade service at its first checkout;
-/// - ``Basket`` for any customer, built from a runtime argument: `resolve(Basket.self, arguments: customerId)`.
+/// - ``Basket`` for any customer, built from a runtime argument: `resolve(Basket.self, arguments: customerId)`;
+/// - the `trade` component, ``TradeComponent``, which calls these services by name and by URL.
 ///
-/// And the `trade` component, ``TradeComponent``. On start it checks that every item has a price; it handles ``Restock``.
+/// On start it checks that every catalog item has a price. It handles ``Restock`` events.
 public struct TradeModule: ServiceModule {
     /// The items the module trades.
     public let catalog: [CatalogItem]
@@ -54,7 +55,7 @@ public struct TradeModule: ServiceModule {
         }
         try hive.register(CustomerSession.self, scope: .session) { LiveCustomerSession() }
         try hive.register(Basket.self, scope: .session) { r in
-            CustomerBasket(session: try r.resolve(), trade: try r.resolve(ServiceHive.Lazy<TradeService>.self))
+            CustomerBasket(session: try r.resolve(), trade: try r.resolve(ServiceHive.Lazy<any TradeService>.self))
         }
         try hive.register(Basket.self) { (r: ServiceHive.Resolver, customerId: String) in
             CustomerBasket(customerId: customerId, trade: try r.resolve())
