@@ -32,7 +32,7 @@ extension Tour {
         let orders = try basket.checkout()
         hive.trace = nil
         say("checkout  \(orders.map(\.description).joined(separator: "; "))")
-        say("trace     The basket holds a Lazy<TradeService>, resolved at its first checkout. The trace of that resolve:")
+        say("trace     The basket holds a Lazy<any TradeService>, resolved at its first checkout. That resolve:")
         for trace in traces.withLock({ $0 }) {
             for line in trace.untimedLines(in: hive) { say("          \(line)") }
         }
@@ -44,18 +44,18 @@ extension Tour {
         let next = try hive.resolve(CustomerSession.self)
         let nextBasket = try hive.resolve(Basket.self)
         say(
-            "next      \(next === session ? "the same session" : "a new session"), of a \(nextBasket.customerId), "
-                + "\(next.recentlyViewed.isEmpty ? "nothing viewed" : "items viewed"), "
+            "rebuilt   \(next === session ? "the same session" : "a new session"), of a \(nextBasket.customerId), "
+                + "\(next.recentlyViewed.isEmpty ? "nothing viewed" : "items viewed"), and "
                 + "\(nextBasket === basket ? "the same basket" : "a new basket")")
         next.signIn(customerId: "customer-9")
         nextBasket.add(itemId: "smoker", quantity: 1)
         say("sign in   customer-9, whose basket it is now: \(nextBasket.customerId)")
         say("checkout  \(try nextBasket.checkout().map(\.description).joined(separator: "; "))")
-        let kept =
-            try hive.resolve(TradeService.self) as AnyObject === trade as AnyObject
-            && hive.resolve(InventoryService.self) as AnyObject === inventory as AnyObject
+        let sameTrade = try hive.resolve(TradeService.self) as AnyObject === trade as AnyObject
+        let sameInventory = try hive.resolve(InventoryService.self) as AnyObject === inventory as AnyObject
         say(
-            "kept      \(kept ? "the same" : "a new") trade service, its orders numbered on, and inventory: "
+            "kept      \(sameTrade ? "the same" : "a new") TradeService, numbering orders on, and "
+                + "\(sameInventory ? "the same" : "a new") inventory: "
                 + "\(try hive.resolve(StockReader.self).stock(of: "honey-jar") ?? 0) of honey-jar left")
         await hive.shutdown()
     }

@@ -51,11 +51,12 @@ struct Tour {
         await hive.broadcast(Restock(itemId: "hive-42", quantity: 10))
         let inventory = try hive.resolve(InventoryService.self)
         say("   restocked by a broadcast event: \(inventory.stock(of: "hive-42") ?? 0) of hive-42 in stock")
+        // The inventory is registered once, and forwarded as InventoryService and as the read-only StockReader.
         let reader = try hive.resolve(StockReader.self)
         let instances = reader as AnyObject === inventory as AnyObject ? "one instance" : "two instances"
         say(
-            "   forwarded InventoryService and StockReader are \(instances): "
-                + "StockReader sees the restock, \(reader.stock(of: "hive-42") ?? 0) of hive-42")
+            "   forwarded InventoryService and StockReader are \(instances), so StockReader sees the restock too: "
+                + "\(reader.stock(of: "hive-42") ?? 0) of hive-42")
         say(
             "   premium   \(try hive.resolve(TradeService.self, name: "premium").quote(itemId: "hive-42", quantity: 2))"
         )
@@ -97,10 +98,10 @@ struct Tour {
 
         section(8, "Shut down", "Modules stop in reverse order.")
         await hive.shutdown()
-        try await businessComponentsChapter(number: 8)
-        try await sessionChapter(number: 9)
+        try await businessComponentsChapter(number: 9)
+        try await sessionChapter(number: 10)
         say()
-        say("Next: swift run Demo --help")
+        say("Next: swift run Demo graph, for TradeModule's dependency graph; swift run Demo --help, for the rest")
     }
 }
 

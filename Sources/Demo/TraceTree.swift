@@ -11,7 +11,9 @@ extension ServiceHive.Trace {
     /// - Returns: One line per service.
     func untimedLines(in hive: ServiceHive) -> [String] {
         let forwards = Dictionary(
-            hive.visibleRegistrations.compactMap { registration in registration.forwardsTo.map { (registration.key, $0) } },
+            hive.visibleRegistrations.compactMap { registration in
+                registration.forwardsTo.map { (registration.key, $0) }
+            },
             uniquingKeysWith: { first, _ in first })
         return Self.untimedLines(of: root, forwards: forwards, prefix: "", childPrefix: "")
     }
