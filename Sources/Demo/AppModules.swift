@@ -23,13 +23,14 @@ struct OrderPlaced: ServiceModuleEvent {
     let order: Order
 }
 
-/// Registers the store's settings. Infrastructure: it installs before everything else.
+/// Registers the store's settings, and the one URL scheme the app answers. Infrastructure: it installs first.
 struct ConfigModule: ServiceModule {
     var name: String { "Config" }
     var priority: Int { 1_000 }
 
     func register(in hive: ServiceHive) throws {
         try hive.register(StoreConfig.self, instance: Settings(storeName: "The Hive Shop"))
+        try hive.acceptURLSchemes(["shop"])  // links into the app: shop://component/command?…
     }
 
     private struct Settings: StoreConfig {

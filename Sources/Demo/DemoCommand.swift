@@ -1,3 +1,4 @@
+import Foundation
 import ServiceHive
 import TradeModule
 
@@ -7,9 +8,11 @@ enum DemoCommand {
         usage: Demo [command]
 
           (no command)          take the narrated tour
-          list                  print the registry
+          list                  print the registry and the components' commands
           validate              validate the composition root; exit 1 with the report if it is unsound
           order ITEM QUANTITY   place an order, for example: order hive-42 2
+          open URL              call the command a URL names, for example:
+                                open 'shop://trade/order?item=hive-42&quantity=2'
           --help                show this help
         """
 
@@ -38,6 +41,9 @@ enum DemoCommand {
             guard arguments.count == 1 else { return usageError("list takes no arguments", console) }
             return await withInstalled(modules, console) { hive in
                 console.out(hive.description)
+                console.out("")
+                console.out("Components: \(hive.components.count)")
+                for line in ComponentListing.lines(hive) { console.out(line) }
                 return 0
             }
         case "validate":
@@ -64,6 +70,20 @@ enum DemoCommand {
                 } catch let error as TradeError {
                     console.error("refused: \(error)")
                     return 1
+                } catch {
+                    console.error("error: \(error)")
+                    return 1
+                }
+            }
+        case "open":
+            guard arguments.count == 2 else { return usageError("open needs a URL", console) }
+            guard let url = URL(string: arguments[1]) else {
+                return usageError("'\(arguments[1])' is not a URL", console)
+            }
+            return await withInstalled(modules, console) { hive in
+                do {
+                    console.out("reply \(try await hive.open(url))")
+                    return 0
                 } catch {
                     console.error("error: \(error)")
                     return 1

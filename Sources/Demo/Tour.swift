@@ -88,7 +88,9 @@ struct Tour {
         section(6, "Validate the composition root", "Every registration is tried in a sandbox that leaves no trace.")
         for line in hive.validate().description.split(separator: "\n") { say("   \(line)") }
 
-        section(7, "Shut down", "Modules stop in reverse order.")
+        try await componentsChapter(hive, number: 7)
+
+        section(8, "Shut down", "Modules stop in reverse order.")
         await hive.shutdown()
         try await businessComponentsChapter(number: 8)
         say()

@@ -13,7 +13,7 @@ import ServiceHive
 /// - ``TradeService``, a singleton that depends on both; and a `"premium"` variant with premium pricing;
 /// - ``Basket``, built per customer from a runtime argument: `resolve(Basket.self, arguments: customerId)`.
 ///
-/// It checks on start that every catalog item has a price, and handles ``Restock`` events.
+/// And the `trade` component, ``TradeComponent``. On start it checks that every item has a price; it handles ``Restock``.
 public struct TradeModule: ServiceModule {
     /// The items the module trades.
     public let catalog: [CatalogItem]
@@ -50,6 +50,7 @@ public struct TradeModule: ServiceModule {
         try hive.register(Basket.self) { (r: ServiceHive.Resolver, customerId: String) in
             CustomerBasket(customerId: customerId, trade: try r.resolve())
         }
+        try TradeComponent.register(in: hive)
     }
 
     /// Checks that every catalog item has a standard price.

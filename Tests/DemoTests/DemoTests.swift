@@ -1,6 +1,6 @@
-import Support
 import Foundation
 import ServiceHive
+import Support
 import Testing
 import TradeModule
 
@@ -39,7 +39,7 @@ struct BrokenModule: ServiceModule {
 
 @Suite("The Demo")
 struct DemoTests {
-    @Test("the tour installs in priority order, trades, swaps pricing in a scope, shows errors and validates")
+    @Test("the tour installs modules, trades, overrides, shows errors, validates, and calls the trade component")
     func tour() async {
         let captured = CapturedConsole()
         let status = await DemoCommand.run(arguments: [], console: captured.console)
@@ -51,7 +51,7 @@ struct DemoTests {
             "register  Trade   priority 100",
             "register  Audit   priority 10",
             "start     Config",
-            "ServiceHive: 8 registrations",
+            "ServiceHive: 13 registrations",
             "quote     2 × hive-42 at $12.50 (standard) = $25.00",
             "placed    order #1: 2 × hive-42 at $12.50 (standard) = $25.00",
             "refused   only 3 of hive-42 in stock, 4 requested",
@@ -60,7 +60,20 @@ struct DemoTests {
             "outside   2 × hive-42 at $12.50 (standard) = $25.00",
             "PaymentService is not registered. To fix, register it before resolving: "
                 + "try hive.register(PaymentService.self) { … }",
-            "Validated 8 registrations: 7 passed, 0 failed, 1 skipped.",
+            "Validated 13 registrations: 12 passed, 0 failed, 1 skipped.",
+            "7. Call the trade component by name",
+            "typed     2 × hive-42 at $12.50 (standard) = $25.00",
+            #"by name   [item: "honey-jar", quantity: 3, tier: "standard", total: 2697, unitPrice: 899]"#,
+            "by URL    shop://trade/order?item=hive-42&quantity=2",
+            #"[item: "hive-42", number: 3, quantity: 2, total: 2500]"#,
+            "tracked   50% 100% → delivered",
+            "trade has no command 'qoute'. Its commands: order, quote, track. Did you mean 'quote'? To fix, call one "
+                + "of its commands, or declare this one in its registerComponent. (code 200)",
+            "trade/quote is not reachable by URL. Reachable by URL in trade: order. To fix, call it from code; or, if "
+                + "anyone outside the app may run it, declare it with command(\"quote\", reachableByURL: true). "
+                + "(code 400)",
+            "trade/order reads the argument 'quantity' as Int, but the call passes \"two\" (String), which does not "
+                + "convert to Int without loss. To fix, pass an Int, or text that converts to one exactly. (code 301)",
             "stop      Audit",
             "stop      Config",
         ]
@@ -120,19 +133,54 @@ struct DemoTests {
         #expect(first.out == second.out)
     }
 
-    @Test("list prints the registry")
+    @Test("list prints the registry, then every command of every component")
     func list() async {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["list"], console: captured.console) == 0)
-        #expect(captured.out.first == "ServiceHive: 8 registrations")
-        #expect(captured.out.contains { $0.hasPrefix("TradeService      premium  singleton  -          Trade") })
+        #expect(captured.out.first == "ServiceHive: 13 registrations")
+        #expect(captured.out.contains { $0.hasPrefix("TradeService        premium      singleton  -          Trade") })
+        #expect(captured.out.contains { $0.hasPrefix("ComponentCommand    trade/order  singleton  -          Trade") })
+        let components = Array(captured.out.drop { $0 != "Components: 1" })
+        #expect(components.count == 5)
+        #expect(components.dropFirst().first == "Component  Command  By URL  Kind   Module  Declared at")
+        #expect(
+            components.dropFirst(2).first?.hasPrefix("trade      order    yes     sync   Trade   TradeModule/") == true)
+        #expect(components.last?.hasPrefix("trade      track    no      async  Trade   TradeModule/") == true)
+    }
+
+    @Test("open calls the command a URL names and prints the reply")
+    func open() async {
+        let captured = CapturedConsole()
+        let status = await DemoCommand.run(
+            arguments: ["open", "shop://trade/order?item=hive-42&quantity=2"], console: captured.console)
+        #expect(status == 0)
+        #expect(captured.out == [#"reply [item: "hive-42", number: 1, quantity: 2, total: 2500]"#])
+        #expect(captured.error.isEmpty)
+    }
+
+    @Test(
+        "open prints the error and exits 1 for a URL nothing answers, a bad argument or a refused URL",
+        arguments: [
+            ("shop://trade/quote?item=hive-42&quantity=2", "(code 400)"),
+            ("shop://trade/order?item=hive-42&quantity=two", "(code 301)"),
+            ("shop://trade/order?item=hive-99&quantity=1", "trade/order failed: there is no item hive-99. (code 500)"),
+            ("shop://trade/ordr", "Did you mean 'order'?"),
+            ("http://trade/order", "its scheme 'http' is not accepted; the accepted schemes are: shop."),
+        ])
+    func openFails(link: String, message: String) async {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["open", link], console: captured.console) == 1)
+        #expect(captured.error.count == 1)
+        #expect(captured.error.first?.hasPrefix("error: ") == true)
+        #expect(captured.error.first?.contains(message) == true, "\(captured.error)")
+        #expect(captured.out.isEmpty)
     }
 
     @Test("validate exits 0 for the sound composition root")
     func validateSound() async {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["validate"], console: captured.console) == 0)
-        #expect(captured.out.first == "Validated 8 registrations: 7 passed, 0 failed, 1 skipped.")
+        #expect(captured.out.first == "Validated 13 registrations: 12 passed, 0 failed, 1 skipped.")
     }
 
     @Test("validate exits non-zero with the report for an unsound composition root")
@@ -141,7 +189,7 @@ struct DemoTests {
         let status = await DemoCommand.run(
             arguments: ["validate"], modules: [TradeModule(), BrokenModule()], console: captured.console)
         #expect(status == 1)
-        #expect(captured.error.first == "Validated 7 registrations: 5 passed, 1 failed, 1 skipped.")
+        #expect(captured.error.first == "Validated 11 registrations: 9 passed, 1 failed, 1 skipped.")
         #expect(captured.error.contains { $0.hasPrefix("FAILED StoreConfig, transient, module BrokenModule") })
     }
 
@@ -160,7 +208,7 @@ struct DemoTests {
     func help() async {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["--help"], console: captured.console) == 0)
-        for command in ["list", "validate", "order ITEM QUANTITY", "--help"] {
+        for command in ["list", "validate", "order ITEM QUANTITY", "open URL", "--help"] {
             #expect(captured.out.contains { $0.contains(command) }, "\(command)")
         }
     }
@@ -172,6 +220,9 @@ struct DemoTests {
             (["order", "hive-42"], "error: order needs an ITEM and a QUANTITY"),
             (["order", "hive-42", "two"], "error: QUANTITY must be a whole number, not 'two'"),
             (["list", "extra"], "error: list takes no arguments"),
+            (["open"], "error: open needs a URL"),
+            (["open", "a", "b"], "error: open needs a URL"),
+            (["open", ""], "error: '' is not a URL"),
         ])
     func badUsage(arguments: [String], reason: String) async {
         let captured = CapturedConsole()

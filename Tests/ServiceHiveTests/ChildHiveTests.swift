@@ -1,4 +1,5 @@
 import ServiceHive
+import Support
 import Testing
 
 @Suite("Child hives")
@@ -89,4 +90,74 @@ struct ChildHiveTests {
         #expect(session == nil)
         #expect(try parent.resolve(TradeService.self).label == "live")
     }
+
+    @Test("a child made with provisions resolves them, shadows the parent, and builds the parent's transients with them")
+    func provisions() throws {
+        let parent = ServiceHive()
+        try parent.register(TradeService.self) { LiveTradeService(label: "parent") }
+        try parent.register(Cart.self) { r in
+            _ = try r.resolve(Session.self)
+            return LiveCart(trade: try r.resolve())
+        }
+        let session = LiveSession()
+        let request = parent.child {
+            $0.provide(Session.self, session)
+            $0.provide(TradeService.self, LiveTradeService(label: "first"))
+            $0.provide(TradeService.self, LiveTradeService(label: "request"))  // the last one provided wins
+        }
+        #expect(request.parent === parent)
+        #expect(try request.resolve(Session.self) === session)
+        #expect(try request.resolve(TradeService.self).label == "request")
+        #expect(try request.resolve(Cart.self).trade.label == "request")
+        #expect(try parent.resolve(TradeService.self).label == "parent")
+        #expect(!parent.isRegistered(Session.self))
+    }
+
+    @Test("a parent's singleton never captures what a child provides, and a miss in the parent points at the child")
+    func provisionsStayInTheChild() throws {
+        let parent = ServiceHive()
+        try parent.register(Cart.self, scope: .singleton) { r in
+            _ = try r.resolve(Session.self)
+            return LiveCart(trade: LiveTradeService())
+        }
+        let request = parent.child { $0.provide(Session.self, LiveSession()) }
+        let error = error { _ = try request.resolve(Cart.self) }
+        guard case .notRegistered(let key, let chain)? = error else {
+            Issue.record("expected notRegistered, got \(String(describing: error))")
+            return
+        }
+        #expect(key.service == "Session")
+        #expect(chain.map(\.service) == ["Cart"])
+        #expect("\(error!)".contains("child hives provide it"))
+    }
+
+    @Test("children made concurrently with provisions each see only their own, and their instances go with them")
+    func concurrentChildren() throws {
+        let parent = ServiceHive()
+        try parent.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
+        let mismatches = Locked(0)
+        let released = Locked(0)
+        let finished = runTogether(4) { thread in
+            for round in 0..<50 {
+                let label = "\(thread)-\(round)"
+                var weakTrade = WeakTrade(nil)
+                do {
+                    let request = parent.child { $0.provide(TradeService.self, LiveTradeService(label: label)) }
+                    let cart = try? request.resolve(Cart.self)
+                    if cart?.trade.label != label { mismatches.withLock { $0 += 1 } }
+                    weakTrade = WeakTrade(cart?.trade as? LiveTradeService)
+                }
+                if weakTrade.object == nil { released.withLock { $0 += 1 } }
+            }
+        }
+        #expect(finished, "the threads did not finish in time")
+        #expect(mismatches.current == 0)
+        #expect(released.current == 200)
+    }
+}
+
+/// A weak reference to a trade service, to check that a child's instances are released with it.
+private struct WeakTrade {
+    weak var object: LiveTradeService?
+    init(_ object: LiveTradeService?) { self.object = object }
 }

@@ -165,7 +165,8 @@ struct PreciseOverrideTests {
     func directCallsAreTracked() throws {
         let hive = ServiceHive()
         try hive.register(Clock.self) { SystemClock() }
-        try hive.register(Timed.self, scope: .singleton) { _ in Timed(clock: try hive.resolve()) }
+        // Unowned: a factory that holds its own hive strongly would keep it alive for ever.
+        try hive.register(Timed.self, scope: .singleton) { [unowned hive] _ in Timed(clock: try hive.resolve()) }
         let before = try hive.resolve(Timed.self)
         try hive.withOverrides {
             try $0.register(Clock.self) { MockClock() }
@@ -228,7 +229,7 @@ struct PreciseOverrideTests {
     func graphInstanceInsideFactoryOverrides() throws {
         let hive = ServiceHive()
         try hive.register(Clock.self, scope: .graph) { SystemClock() }
-        try hive.register(Report.self) { r in
+        try hive.register(Report.self) { [unowned hive] r in
             let inside = try hive.withOverrides {
                 try $0.register(TradeService.self) { MockTradeService() }
             } operation: {

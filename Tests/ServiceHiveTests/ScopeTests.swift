@@ -241,6 +241,75 @@ struct ScopeTests {
         #expect(try hive.resolve(Session.self) !== first, "the reset construction was not cached")
         #expect(builds.current == 2)
     }
+
+    @Test("a singleton whose build used an instance that a reset then dropped is handed to its caller, uncached")
+    func resetOfADependencyDuringConstruction() throws {
+        let hive = ServiceHive()
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let builds = Locked(0)
+        try hive.register(Session.self, scope: .session) { LiveSession() }
+        try hive.register(SessionCart.self, scope: .singleton) { r in
+            let session = try r.resolve(Session.self)
+            if builds.increment() == 1 {
+                started.signal()
+                proceed.wait()
+            }
+            return SessionCart(session: session)
+        }
+        let oldSession = try hive.resolve(Session.self)
+        let built = Locked<SessionCart?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            built.withLock { $0 = try? hive.resolve(SessionCart.self) }
+            finished.signal()
+        }.start()
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        hive.resetInstances(in: .session)  // while the cart is being built from the old session
+        proceed.signal()
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(try #require(built.current).session === oldSession, "the caller got what it built")
+        let cart = try hive.resolve(SessionCart.self)
+        #expect(cart.session !== oldSession, "and it was not cached: the next resolve builds from the new session")
+        #expect(cart.session === (try hive.resolve(Session.self)))
+        #expect(builds.current == 2)
+    }
+
+    @Test("resets of a scope racing resolves from 4 threads never cache an instance built from a dropped one")
+    func resetsRacingResolves() throws {
+        for _ in 0..<10 {
+            let hive = ServiceHive()
+            try hive.register(Session.self, scope: .session) { LiveSession() }
+            try hive.register(SessionCart.self, scope: .singleton) { r in SessionCart(session: try r.resolve()) }
+            let stale = Locked(0)
+            let finished = runTogether(4) { thread in
+                for _ in 0..<300 {
+                    guard thread == 0 else {
+                        _ = try? hive.resolve(SessionCart.self)
+                        continue
+                    }
+                    // Only this thread resets, so after its reset the cached cart must be built from the new session.
+                    hive.resetInstances(in: .session)
+                    guard let cart = try? hive.resolve(SessionCart.self), let session = try? hive.resolve(Session.self)
+                    else { continue }
+                    if cart.session !== session { stale.increment() }
+                }
+            }
+            #expect(finished, "the threads did not finish in time")
+            // Once nothing races, the cached cart is built from the cached session: nothing stale was kept.
+            let cart = try hive.resolve(SessionCart.self)
+            if cart.session !== (try hive.resolve(Session.self)) { stale.increment() }
+            hive.resetInstances(in: .session)
+            #expect(try hive.resolve(SessionCart.self) !== cart, "the reset reached the cart built from the session")
+            #expect(stale.current == 0)
+        }
+    }
+}
+
+/// A singleton built from the session, so a reset of the session drops it too.
+final class SessionCart: Sendable {
+    let session: any Session
+    init(session: any Session) { self.session = session }
 }
 
 extension ServiceHive.Scope {

@@ -166,6 +166,30 @@ struct ValidationTests {
         #expect(sampled.failures.map(\.registration.name) == ["failing"])
         #expect(!hive.isRegistered(Session.self), "the sample was for validation only")
     }
+
+    @Test("validate skips async factories; validateAsync builds them, reports their failures, and leaves no trace")
+    func asyncFactories() async throws {
+        let hive = ServiceHive()
+        let builds = Locked(0)
+        try hive.register(Database.self, scope: .singleton) { _ async throws in
+            builds.withLock { $0 += 1 }
+            return try await LiveDatabase.connect(milliseconds: 1)
+        }
+        try hive.register(Database.self, name: "offline") { _ async throws -> any Database in throw DatabaseOffline() }
+        try hive.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
+
+        let synchronous = hive.validate()
+        #expect(synchronous.skipped.map(\.service) == ["Database", "Database"])
+        #expect(synchronous.failures.map(\.registration.service) == ["Cart"])
+
+        let awaited = await hive.validateAsync()
+        #expect(awaited.skipped.isEmpty)
+        #expect(awaited.passed.map(\.service) == ["Database"])
+        #expect(awaited.failures.map(\.registration.service).sorted() == ["Cart", "Database"])
+        #expect(builds.current == 1)
+        _ = try await hive.resolveAsync(Database.self)
+        #expect(builds.current == 2, "the singleton validation built was not kept")
+    }
 }
 
 /// A weak reference to a clock, to check that it was released.

@@ -126,7 +126,7 @@ extension HiveCore {
         var location = Location.registry(found.owner)
         if let layer = found.layer {
             location = .layer(layer)
-        } else if case .instance(let instance) = found.slot {
+        } else if let instance = found.slot.instance {
             guard let owner = owner(of: instance, layers: &layers) else {
                 context.record(instance.dependencies)
                 return instance

@@ -11,6 +11,9 @@ final class Construction: Sendable {
     let entry: Entry
     /// The thread that builds it; `nil` when it is built by a task of its own, which then waits as the construction.
     private let thread: WaiterID?
+    /// The registrations whose instances a reset, or an install's rollback, dropped while this construction ran: an
+    /// instance built from one of them is handed to its caller and not cached. Taken with the family lock held.
+    let dropped = Locked<Set<ObjectIdentifier>>([])
 
     init(entry: Entry, owner: WaiterID?) {
         self.entry = entry

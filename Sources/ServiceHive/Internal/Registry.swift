@@ -72,7 +72,7 @@ struct Registry {
             case .transient?:
                 return .transient(services[bucket: bucket].plain!.entry)
             case .shared?:
-                guard case .instance(let instance)? = services[bucket: bucket].plain?.slot else {
+                guard let instance = services[bucket: bucket].plain?.slot.instance else {
                     return .detailed(.unknown)
                 }
                 return .cached(instance)
@@ -81,7 +81,7 @@ struct Registry {
             case .forward?:
                 return forwarded(services[bucket: bucket].plain!.entry)
             case .async? where async:
-                guard case .instance(let instance)? = services[bucket: bucket].plain?.slot else {
+                guard let instance = services[bucket: bucket].plain?.slot.instance else {
                     return .detailed(.unknown)
                 }
                 return .cached(instance)
@@ -101,7 +101,7 @@ struct Registry {
     private func forwarded(_ entry: Entry) -> QuickLookup {
         guard let target = entry.target, let bucket = services.index(of: target.service), target.isPlain,
             services[bucket: bucket].plain?.entry.lifetime == .shared,
-            case .instance(let instance)? = services[bucket: bucket].plain?.slot
+            let instance = services[bucket: bucket].plain?.slot.instance
         else { return .detailed(.unknown) }
         return .forwarded(entry, instance)
     }
@@ -200,7 +200,7 @@ struct Record: Sendable {
     init(entry: Entry, sequence: UInt64) {
         self.entry = entry
         self.sequence = sequence
-        slot = entry.instance.map(Slot.instance) ?? .empty
+        slot = entry.instance.map { Slot.instance($0) } ?? .empty
     }
 
     /// A transient's entry, or a singleton's instance cached beside it, or `.detailed` for everything else.
@@ -210,14 +210,14 @@ struct Record: Sendable {
         case .transient:
             return .transient(entry)
         case .shared:
-            guard case .instance(let instance) = slot else { return .detailed(.unknown) }
+            guard let instance = slot.instance else { return .detailed(.unknown) }
             return .cached(instance)
         case .graph:
             return .graph(entry, depth: 0)
         case .forward:
             return .detailed(.unknown)
         case .async where async:
-            guard case .instance(let instance) = slot else { return .detailed(.unknown) }
+            guard let instance = slot.instance else { return .detailed(.unknown) }
             return .cached(instance)
         case .weak, .async:
             return .detailed(.unknown)
@@ -225,19 +225,44 @@ struct Record: Sendable {
     }
 }
 
-/// What is cached for a shared registration, in a hive or in an override layer.
-enum Slot: Sendable {
-    /// Nothing is cached.
-    case empty
-    /// A thread or task is running the factory; others wait for it.
-    case building(Construction)
-    /// The cached instance: a `Box<Service>`, or for `.weak` a `Box<WeakReference>`.
-    case instance(Instance)
+/// What is cached for a shared registration, in a hive or in an override layer: nothing, a construction in progress,
+/// or an instance. Read it through ``state``.
+///
+/// It is two optional references rather than an enum with two class payloads, because such an enum keeps its case in
+/// the pointer's spare bits, where LeakSanitizer does not recognize the pointer: it would report every instance cached
+/// in a live hive as leaked.
+struct Slot: Sendable {
+    private var cached: Instance?
+    private var construction: Construction?
 
-    var isEmpty: Bool {
-        if case .empty = self { return true }
-        return false
+    /// Nothing is cached.
+    static let empty = Slot(cached: nil, construction: nil)
+
+    /// A thread or task is running the factory; others wait for it.
+    static func building(_ construction: Construction) -> Slot { Slot(cached: nil, construction: construction) }
+
+    /// The cached instance: a `Box<Service>`, or for `.weak` a `Box<WeakReference>`.
+    static func instance(_ instance: Instance) -> Slot { Slot(cached: instance, construction: nil) }
+
+    /// What the slot holds, to switch on.
+    enum State {
+        case empty
+        case building(Construction)
+        case instance(Instance)
     }
+
+    @inline(__always)
+    var state: State {
+        if let construction { return .building(construction) }
+        if let cached { return .instance(cached) }
+        return .empty
+    }
+
+    /// The cached instance, if any.
+    @inline(__always)
+    var instance: Instance? { cached }
+
+    var isEmpty: Bool { cached == nil && construction == nil }
 }
 
 /// Swaps `value` for `new` and returns the old value.

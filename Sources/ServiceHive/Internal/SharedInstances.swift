@@ -34,7 +34,7 @@ extension HiveCore {
         if let layer = found.layer {
             return try obtain(found, at: .layer(layer), layers: &layers, context: context, make: make)
         }
-        switch found.slot {
+        switch found.slot.state {
         case .instance(let instance):
             if let owner = owner(of: instance, layers: &layers) {
                 return try obtain(found, at: .layer(owner), layers: &layers, context: context, make: make)
@@ -192,7 +192,7 @@ extension HiveCore {
     func layerInstance(of entry: Entry, layers: LayerView) -> (OverrideLayer, Instance)? {
         var found: Instance?
         let layer = layers.stack?.first { layer in
-            guard case .instance(let instance)? = layer.instances.withLock({ $0[ObjectIdentifier(entry)]?.slot }),
+            guard let instance = layer.instances.withLock({ $0[ObjectIdentifier(entry)]?.slot.instance }),
                 !instance.isReleasedWeak
             else { return false }
             found = instance
@@ -215,7 +215,7 @@ extension HiveCore {
     /// Claims the slot of `entry` at `location`, unless it holds an instance or another construction.
     func claim(_ entry: Entry, at location: Location, for construction: Construction) -> Claim {
         let result = withSlot(of: entry, at: location) { slot -> (Claim, Slot?) in
-            switch slot {
+            switch slot.state {
             case .building(let other):
                 return (.building(other), nil)
             case .instance(let instance) where !instance.isReleasedWeak:
@@ -246,8 +246,9 @@ extension HiveCore {
         }
         released.append(
             withSlot(of: entry, at: location) { slot -> Slot? in
-                guard case .building(let current) = slot, current === construction else { return nil }
-                return exchange(&slot, with: layer == nil ? .instance(instance) : .empty)
+                guard case .building(let current) = slot.state, current === construction else { return nil }
+                let stale = construction.dropped.withLock { !$0.isEmpty && instance.dependencies.uses(any: $0) }
+                return exchange(&slot, with: layer == nil && !stale ? .instance(instance) : .empty)
             } ?? nil)
         Waits.finish(construction)
         withExtendedLifetime(released) {}
@@ -256,7 +257,7 @@ extension HiveCore {
     /// Gives up a claim after the factory failed, and wakes the waiters.
     func release(_ construction: Construction, of entry: Entry, at location: Location) {
         let released = withSlot(of: entry, at: location) { slot -> Slot? in
-            guard case .building(let current) = slot, current === construction else { return nil }
+            guard case .building(let current) = slot.state, current === construction else { return nil }
             return exchange(&slot, with: .empty)
         }
         Waits.finish(construction)
@@ -301,7 +302,7 @@ extension Instance {
 extension Slot {
     /// Whether the slot may take a new instance: empty, or holding a released weak one.
     var isFree: Bool {
-        switch self {
+        switch state {
         case .empty: return true
         case .building: return false
         case .instance(let instance): return instance.isReleasedWeak

@@ -90,7 +90,8 @@ extension ServiceHive {
         /// - Parameters:
         ///   - service: The registered service.
         ///   - name: The registration's name, or `nil`.
-        ///   - arguments: The sample arguments, of exactly the registration's argument types.
+        ///   - first: The first sample argument. The arguments' types must be exactly the registration's.
+        ///   - rest: The other sample arguments, if any.
         public mutating func arguments<Service, First, each Rest>(
             for service: Service.Type,
             name: String? = nil,

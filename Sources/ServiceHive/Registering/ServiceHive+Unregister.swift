@@ -23,7 +23,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - service: The registered type.
     ///   - name: The registration's name, or `nil`.
-    ///   - arguments: The registration's argument types, in order.
+    ///   - first: The type of the registration's first argument.
+    ///   - rest: The types of its other arguments, in order.
     /// - Returns: Whether a registration was removed.
     @discardableResult
     public func unregister<Service, First, each Rest>(
@@ -74,7 +75,7 @@ extension ServiceHive {
                     released.append(registry.remove(entry.key)?.slot ?? .empty)
                 }
                 for var record in changes.removed.reversed() where registry[record.entry.key] == nil {
-                    if case .building = record.slot { record.slot = .empty }
+                    if case .building = record.slot.state { record.slot = .empty }
                     registry.insert(record)
                 }
             }
@@ -101,9 +102,15 @@ extension Registry {
     }
 
     /// Empties the slot of every cached instance that was built from one of `entries`.
+    /// A construction in progress may already have used one of them: it is told, so that it caches nothing.
     mutating func dropInstances(builtFrom entries: Set<ObjectIdentifier>) -> [Slot] {
-        dropInstances { record in
-            guard case .instance(let cached) = record.slot else { return false }
+        for record in records {
+            if case .building(let construction) = record.slot.state {
+                construction.dropped.withLock { $0.formUnion(entries) }
+            }
+        }
+        return dropInstances { record in
+            guard let cached = record.slot.instance else { return false }
             return cached.dependencies.uses(any: entries)
         }
     }

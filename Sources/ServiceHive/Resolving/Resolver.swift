@@ -55,14 +55,15 @@ extension ServiceHive {
             try await core.resolveAsync(RegistrationKey(Service.self, name: name))
         }
 
-        /// Resolves a service registered with runtime arguments. See ``ServiceHive/resolve(_:name:arguments:)``.
+        /// Resolves a service registered with runtime arguments. See ``ServiceHive/resolve(_:name:arguments:_:)``.
         ///
         /// - Parameters:
         ///   - service: The type to resolve. It can be inferred from the context.
         ///   - name: The registration's name, or `nil`.
-        ///   - arguments: The values passed to the factory.
+        ///   - first: The first value passed to the factory.
+        ///   - rest: The other values passed to the factory, if any.
         /// - Returns: A new instance.
-        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:arguments:)`` does.
+        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:arguments:_:)`` does.
         @inlinable
         public func resolve<Service, First, each Rest>(
             _ service: Service.Type = Service.self,
@@ -73,7 +74,7 @@ extension ServiceHive {
             try resolve(Service.self, name: name, requiresSendable: false, first, repeat each rest)
         }
 
-        /// Lays the arguments out in the caller, for both overloads of `resolve(_:name:arguments:)`.
+        /// Lays the arguments out in the caller, for both overloads of `resolve(_:name:arguments:_:)`.
         @inlinable
         func resolve<Service, First, each Rest>(
             _: Service.Type,

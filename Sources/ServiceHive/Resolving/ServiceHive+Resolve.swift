@@ -60,7 +60,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - service: The type to resolve. It can be inferred from the context.
     ///   - name: The registration's name, or `nil`.
-    ///   - arguments: The values passed to the factory.
+    ///   - first: The first value passed to the factory.
+    ///   - rest: The other values passed to the factory, if any.
     /// - Returns: A new instance.
     /// - Throws: A ``ServiceHiveError``: ``ServiceHiveError/argumentMismatch(_:registered:chain:)`` when the service
     ///   is registered with other argument types, and the errors of ``resolve(_:name:)``.
@@ -94,7 +95,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - service: The type to look for.
     ///   - name: The registration's name, or `nil`.
-    ///   - arguments: The argument types, in order.
+    ///   - first: The type of the first argument.
+    ///   - rest: The types of the other arguments, in order.
     /// - Returns: `true` when a registration exists.
     public func isRegistered<Service, First, each Rest>(
         _ service: Service.Type,

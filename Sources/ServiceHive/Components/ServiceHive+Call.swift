@@ -1,0 +1,313 @@
+extension ServiceHive {
+    // MARK: - Calling a command by name
+
+    /// Calls a synchronous command by its component's name and its own, with named arguments, and returns its reply.
+    ///
+    /// ```swift
+    /// let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
+    /// let total: Int = try reply.value("total")
+    /// ```
+    ///
+    /// The caller needs no type of the component: that is the point of a call by name. The command runs on the
+    /// calling thread, without a `Task`, so this is the form for synchronous code that needs an answer now. In
+    /// `async` code, Swift picks the `async` form, which runs `async` commands too.
+    ///
+    /// The hive finds the component in its registrations, its ancestors' and the overrides of the calling task, as
+    /// it finds a service. When nothing answers and a fallback is registered with
+    /// ``registerComponentFallback(file:line:_:)``, the fallback answers.
+    ///
+    /// - Parameters:
+    ///   - component: The component's name, such as `trade`.
+    ///   - command: The command's name, such as `quote`.
+    ///   - arguments: The arguments, by name.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, on the command's thread,
+    ///     before the call returns.
+    /// - Returns: The command's reply.
+    /// - Throws: A ``ServiceHiveError``: ``ServiceHiveError/componentNotFound(_:available:)`` or
+    ///   ``ServiceHiveError/commandNotFound(component:command:available:)``, each listing what is there, when
+    ///   nothing answers; ``ServiceHiveError/commandIsAsync(component:command:)`` for an `async` command;
+    ///   ``ServiceHiveError/missingArgument(component:command:argument:passed:)`` or
+    ///   ``ServiceHiveError/argumentTypeMismatch(component:command:argument:expected:found:)`` for a bad argument;
+    ///   ``ServiceHiveError/commandFailed(component:command:underlying:)`` with what the command threw.
+    public func call(
+        _ component: String,
+        _ command: String,
+        arguments: [String: any Sendable] = [:],
+        callback: (@Sendable (ComponentReply) -> Void)? = nil
+    ) throws -> ComponentReply {
+        let call = ComponentCall(
+            component: component, command: command, arguments: arguments, resolver: resolver, url: nil,
+            callback: callback)
+        switch try route(call) {
+        case .command(_, let found):
+            guard case .sync(let body) = found.body else {
+                throw ServiceHiveError.commandIsAsync(component: component, command: command)
+            }
+            return try Self.run(body, call)
+        case .fallback(let fallback, let miss):
+            return try Self.answer(call, with: fallback, for: miss)
+        }
+    }
+
+    /// Calls a command, synchronous or `async`, by its component's name and its own, and returns its reply.
+    ///
+    /// ```swift
+    /// let reply = try await hive.call("trade", "track", arguments: ["order": 1]) { update in
+    ///     print(update)  // [progress: 50]
+    /// }
+    /// ```
+    ///
+    /// A synchronous command runs on the calling task without suspending it. The rules and errors are those of the
+    /// synchronous ``call(_:_:arguments:callback:)-1j556``, without
+    /// ``ServiceHiveError/commandIsAsync(component:command:)``.
+    ///
+    /// - Parameters:
+    ///   - component: The component's name.
+    ///   - command: The command's name.
+    ///   - arguments: The arguments, by name.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, before the call returns.
+    /// - Returns: The command's reply.
+    /// - Throws: A ``ServiceHiveError``, as the synchronous form does.
+    nonisolated(nonsending) public func call(
+        _ component: String,
+        _ command: String,
+        arguments: [String: any Sendable] = [:],
+        callback: (@Sendable (ComponentReply) -> Void)? = nil
+    ) async throws -> ComponentReply {
+        let call = ComponentCall(
+            component: component, command: command, arguments: arguments, resolver: resolver, url: nil,
+            callback: callback)
+        switch try route(call) {
+        case .command(_, let found):
+            return try await Self.run(found, call)
+        case .fallback(let fallback, let miss):
+            return try Self.answer(call, with: fallback, for: miss)
+        }
+    }
+
+    /// Calls a command by name and hands the outcome to a completion handler: the form for code that is neither
+    /// `async` nor able to wait.
+    ///
+    /// ```swift
+    /// hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2]) { result in
+    ///     if case .success(let reply) = result { print(reply) }
+    /// }
+    /// ```
+    ///
+    /// A synchronous command runs at once, and `completion` runs before this returns. An `async` command runs in a
+    /// new `Task`, which inherits the overrides of the calling task, and `completion` runs on that task when it
+    /// ends.
+    ///
+    /// - Parameters:
+    ///   - component: The component's name.
+    ///   - command: The command's name.
+    ///   - arguments: The arguments, by name.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``.
+    ///   - completion: Receives the reply, or the ``ServiceHiveError`` the other forms would throw.
+    public func call(
+        _ component: String,
+        _ command: String,
+        arguments: [String: any Sendable] = [:],
+        callback: (@Sendable (ComponentReply) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<ComponentReply, ServiceHiveError>) -> Void
+    ) {
+        let call = ComponentCall(
+            component: component, command: command, arguments: arguments, resolver: resolver, url: nil,
+            callback: callback)
+        do {
+            switch try route(call) {
+            case .command(_, let found):
+                switch found.body {
+                case .sync(let body):
+                    completion(.success(try Self.run(body, call)))
+                case .async:
+                    Task {
+                        do throws(ServiceHiveError) {
+                            completion(.success(try await Self.run(found, call)))
+                        } catch {
+                            completion(.failure(error))
+                        }
+                    }
+                }
+            case .fallback(let fallback, let miss):
+                completion(.success(try Self.answer(call, with: fallback, for: miss)))
+            }
+        } catch {
+            // Everything `route` and `run` throw is a `ServiceHiveError`.
+            completion(.failure(error as? ServiceHiveError ?? Self.failure(error, of: call)))
+        }
+    }
+
+    // MARK: - Calling a typed command
+
+    /// Calls a command through its typed descriptor: the input becomes the arguments, and the reply becomes the
+    /// output.
+    ///
+    /// ```swift
+    /// extension ServiceHive.Command where Input == QuoteRequest, Output == QuoteReply {
+    ///     static var tradeQuote: Self { .init(component: "trade", name: "quote") }
+    /// }
+    ///
+    /// let quote = try hive.call(.tradeQuote, QuoteRequest(item: "hive-42", quantity: 2))
+    /// ```
+    ///
+    /// The input's properties are the arguments, by their coding keys, with their own types; a weak-typed caller
+    /// that passes the same values makes the same call. Nested values become nested dictionaries and arrays.
+    ///
+    /// - Parameters:
+    ///   - command: The command's descriptor.
+    ///   - input: The input, whose properties are the arguments.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, before the call returns.
+    /// - Returns: The reply, decoded as the output.
+    /// - Throws: The errors of ``call(_:_:arguments:callback:)-1j556``; and
+    ///   ``ServiceHiveError/missingReplyValue(component:command:value:present:)`` or
+    ///   ``ServiceHiveError/replyValueTypeMismatch(component:command:value:expected:found:)`` when the reply does
+    ///   not decode as the output, naming the value.
+    public func call<Input, Output>(
+        _ command: Command<Input, Output>,
+        _ input: Input,
+        callback: (@Sendable (ComponentReply) -> Void)? = nil
+    ) throws -> Output {
+        let arguments = try command.arguments(from: input)
+        let reply = try call(command.component, command.name, arguments: arguments, callback: callback)
+        return try command.output(from: reply)
+    }
+
+    /// Calls a command, synchronous or `async`, through its typed descriptor.
+    ///
+    /// ```swift
+    /// let quote = try await hive.call(.tradeQuote, QuoteRequest(item: "hive-42", quantity: 2))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - command: The command's descriptor.
+    ///   - input: The input, whose properties are the arguments.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, before the call returns.
+    /// - Returns: The reply, decoded as the output.
+    /// - Throws: A ``ServiceHiveError``, as the synchronous form does.
+    nonisolated(nonsending) public func call<Input, Output>(
+        _ command: Command<Input, Output>,
+        _ input: Input,
+        callback: (@Sendable (ComponentReply) -> Void)? = nil
+    ) async throws -> Output {
+        let arguments = try command.arguments(from: input)
+        let reply = try await call(command.component, command.name, arguments: arguments, callback: callback)
+        return try command.output(from: reply)
+    }
+
+    // MARK: - Routing
+
+    /// What answers a call: a command of a component, or the fallback.
+    enum Route {
+        case command(Component, ComponentCommand)
+        case fallback(ComponentFallback, ServiceHiveError)
+    }
+
+    /// Finds what answers `call`: the component's registration, then the command's, each as this hive sees it;
+    /// else the fallback, with the error the call would throw without one.
+    func route(_ call: ComponentCall) throws -> Route {
+        let component: Component
+        do {
+            component = try resolve(Component.self, name: call.component)
+        } catch ServiceHiveError.notRegistered(let key, _)
+            where key.name == call.component && key.service == Self.componentTypeName
+        {
+            return try fallback(or: .componentNotFound(call.component, available: componentNames))
+        }
+        var miss: ServiceHiveError {
+            .commandNotFound(component: call.component, command: call.command, available: component.commandNames)
+        }
+        guard let declared = component.commands[call.command] else { return try fallback(or: miss) }
+        do {
+            return .command(component, try resolve(ComponentCommand.self, name: declared.key))
+        } catch ServiceHiveError.notRegistered(let key, _) where key.name == declared.key {
+            return try fallback(or: miss)  // Declared by a registration whose command is gone: removeAll in a module.
+        }
+    }
+
+    /// The fallback with `miss`, or `miss` thrown when there is none.
+    private func fallback(or miss: ServiceHiveError) throws -> Route {
+        guard let fallback = try? resolve(ComponentFallback.self) else { throw miss }
+        return .fallback(fallback, miss)
+    }
+
+    /// The names of the components this hive can call, sorted, for errors.
+    var componentNames: [String] {
+        Set(visibleInstances(of: Component.self).compactMap(\.name)).sorted()
+    }
+
+    static let componentTypeName = ServiceKey(Component.self).service
+
+    // MARK: - Running
+
+    /// Runs a synchronous command.
+    static func run(
+        _ body: @Sendable (ComponentCall) throws -> ComponentReply,
+        _ call: ComponentCall
+    ) throws(ServiceHiveError) -> ComponentReply {
+        do {
+            return try body(call).stamped(call.component, call.command)
+        } catch {
+            throw failure(error, of: call)
+        }
+    }
+
+    /// Runs a command, synchronous or `async`. On the caller's executor, so that a synchronous command answers an
+    /// `async` caller without a hop to another thread and back, which measured 10 µs a call from the main actor.
+    nonisolated(nonsending) static func run(
+        _ command: ComponentCommand,
+        _ call: ComponentCall
+    ) async throws(ServiceHiveError) -> ComponentReply {
+        switch command.body {
+        case .sync(let body):
+            return try run(body, call)
+        case .async(let body):
+            do {
+                return try await body(call).stamped(call.component, call.command)
+            } catch {
+                throw failure(error, of: call)
+            }
+        }
+    }
+
+    /// Lets the fallback answer a call that nothing else answers.
+    static func answer(
+        _ call: ComponentCall,
+        with fallback: ComponentFallback,
+        for miss: ServiceHiveError
+    ) throws(ServiceHiveError) -> ComponentReply {
+        do {
+            return try fallback.handler(call, miss).stamped(call.component, call.command)
+        } catch let error as ServiceHiveError {
+            throw error
+        } catch {
+            throw .commandFailed(component: call.component, command: call.command, underlying: error)
+        }
+    }
+
+    /// What a call throws for what its command threw: an error about this call's own arguments or conversions as
+    /// it is, anything else as the command's failure. An error of a call that the command made itself, such as
+    /// `componentNotFound`, is the command's failure too.
+    static func failure(_ error: any Error, of call: ComponentCall) -> ServiceHiveError {
+        switch error as? ServiceHiveError {
+        case let error? where error.isAboutArguments(of: call):
+            return error
+        default:
+            return .commandFailed(component: call.component, command: call.command, underlying: error)
+        }
+    }
+}
+
+extension ServiceHiveError {
+    /// Whether this is an error of reading or converting the arguments or the reply of `call` itself.
+    func isAboutArguments(of call: ServiceHive.ComponentCall) -> Bool {
+        switch self {
+        case .missingArgument(call.component, call.command, _, _),
+            .argumentTypeMismatch(call.component, call.command, _, _, _),
+            .conversionFailed(call.component, call.command, _, _):
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,113 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ServiceHive {
+    /// The longest URL that ``open(_:)`` accepts: 2,048 bytes of its text.
+    public static let maximumURLLength = 2_048
+
+    // MARK: - Opening a URL
+
+    /// Calls the command a URL names, `scheme://component/command?key=value&…`, with its query as the arguments.
+    ///
+    /// ```swift
+    /// let reply = try await hive.open(URL(string: "shop://trade/order?item=hive-42&quantity=2")!)
+    /// ```
+    ///
+    /// A URL is input from outside the app, from a link, a push notification, a web view or another app, so it is
+    /// treated as hostile:
+    ///
+    /// - Only commands declared `reachableByURL: true` answer; any other fails with
+    ///   ``ServiceHiveError/notReachableByURL(component:command:reachable:)``.
+    /// - Every value arrives as a `String`, percent-decoded, and converts without loss when the command reads it as
+    ///   another type: `"2"` reads as `2`, while `"two"` read as `Int` fails with
+    ///   ``ServiceHiveError/argumentTypeMismatch(component:command:argument:expected:found:)``.
+    /// - A URL that is too long, malformed, or has a repeated or empty key, a path of more than one segment, or a
+    ///   name that decodes to something other than a plain name, such as `%2F` or `..`, fails with
+    ///   ``ServiceHiveError/invalidURL(_:problem:)`` before anything is looked up. Nothing traps.
+    /// - The scheme is ignored, unless the hive accepts a list of schemes with
+    ///   ``acceptURLSchemes(_:file:line:)``.
+    ///
+    /// A URL to a component or command that does not exist goes to the fallback, when one is registered with
+    /// ``registerComponentFallback(file:line:_:)``; the command's ``ComponentCall/url`` is then set.
+    ///
+    /// - Parameter url: The URL.
+    /// - Returns: The command's reply.
+    /// - Throws: A ``ServiceHiveError``: those above, and those of ``call(_:_:arguments:callback:)-1j556``.
+    nonisolated(nonsending) public func open(_ url: URL) async throws -> ComponentReply {
+        let request = try ComponentURL(parsing: url.absoluteString)
+        try checkScheme(of: request, url)
+        let call = ComponentCall(
+            component: request.component, command: request.command, arguments: request.arguments, resolver: resolver,
+            url: url, callback: nil)
+        switch try route(call) {
+        case .command(let component, let command):
+            guard command.isReachableByURL else { throw Self.unreachable(component, command) }
+            return try await Self.run(command, call)
+        case .fallback(let fallback, let miss):
+            return try Self.answer(call, with: fallback, for: miss)
+        }
+    }
+
+    /// Whether ``open(_:)`` would run a command for this URL: it is well formed, its scheme is accepted, and it
+    /// names a command declared reachable by URL. Runs nothing, and ignores the fallback.
+    ///
+    /// ```swift
+    /// if hive.canOpen(url) { Task { try await hive.open(url) } }
+    /// ```
+    ///
+    /// The arguments are not checked: the command reads them when it runs.
+    ///
+    /// - Parameter url: The URL.
+    /// - Returns: `true` when a command reachable by URL would answer.
+    public func canOpen(_ url: URL) -> Bool {
+        guard let request = try? ComponentURL(parsing: url.absoluteString),
+            (try? checkScheme(of: request, url)) != nil,
+            let component = try? resolve(Component.self, name: request.component),
+            let declared = component.commands[request.command],
+            let command = try? resolve(ComponentCommand.self, name: declared.key)
+        else { return false }
+        return command.isReachableByURL
+    }
+
+    // MARK: - Schemes
+
+    /// Makes ``open(_:)`` accept only URLs with one of `schemes`, compared without regard to case. Without it, the
+    /// scheme is ignored.
+    ///
+    /// ```swift
+    /// try hive.acceptURLSchemes(["shop"])
+    /// try await hive.open(URL(string: "http://trade/order")!)  // invalidURL: the scheme is not accepted
+    /// ```
+    ///
+    /// It is a registration, so a child hive inherits it and may register its own list, an override can replace it,
+    /// and it is rolled back with the install of the module that made it.
+    ///
+    /// - Parameters:
+    ///   - schemes: The accepted schemes, such as `["shop"]`. An empty list accepts no URL.
+    ///   - file: The file of the registration, recorded for errors and introspection.
+    ///   - line: The line of the registration.
+    /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a list.
+    public func acceptURLSchemes(_ schemes: [String], file: String = #fileID, line: UInt = #line) throws {
+        try register(AcceptedURLSchemes.self, instance: AcceptedURLSchemes(schemes), file: file, line: line)
+    }
+
+    /// Refuses a URL whose scheme the hive does not accept, when it accepts a list.
+    private func checkScheme(of request: ComponentURL, _ url: URL) throws(ServiceHiveError) {
+        guard isRegistered(AcceptedURLSchemes.self), let accepted = try? resolve(AcceptedURLSchemes.self) else {
+            return
+        }
+        guard !accepted.schemes.contains(request.scheme.lowercased()) else { return }
+        throw .invalidURL(
+            ComponentNames.printable(url.absoluteString, limit: 160),
+            problem: .schemeNotAccepted(ComponentNames.printable(request.scheme, limit: 40), accepted: accepted.listed))
+    }
+
+    /// The error for a URL to a command that is not reachable by URL.
+    static func unreachable(_ component: Component, _ command: ComponentCommand) -> ServiceHiveError {
+        let reachable = component.commands.filter(\.value.isReachableByURL).keys.sorted()
+        return .notReachableByURL(component: component.name, command: command.name, reachable: reachable)
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import ServiceHive
+import Support
+import Testing
+
+// The code of "Calling Components by Name" and of the README's "Components called by name", compiled and run here.
+// `DocumentationSnippetTests` checks that the documents and these regions stay the same.
+
+// snippet: components-typed-declare
+struct QuoteRequest: Codable, Sendable {
+    var item: String
+    var quantity: Int
+}
+
+struct QuoteReply: Codable, Sendable {
+    var total: Int
+}
+
+extension ServiceHive.Command where Input == QuoteRequest, Output == QuoteReply {
+    static var tradeQuote: Self { .init(component: "trade", name: "quote") }
+}
+// end-snippet
+
+/// A hive with `TradeService` and the article's `trade` component.
+func articleHive() throws -> ServiceHive {
+    // snippet: components-register
+    let hive = ServiceHive()
+    try hive.register(TradeService.self) { LiveTradeService() }
+
+    try hive.registerComponent("trade") { component in
+        component.command("quote") { call in
+            let item: String = try call.argument("item")
+            let quantity = try call.argument("quantity", as: Int.self)
+            let trade = try call.resolver.resolve(TradeService.self)
+            return ["total": trade.quote(itemId: item) * quantity]
+        }
+        component.command("order", reachableByURL: true) { call in
+            let item: String = try call.argument("item")
+            let quantity = try call.argument("quantity", as: Int.self)
+            return ["number": 1, "item": item, "quantity": quantity]
+        }
+        component.command("track") { call in
+            call.callback(["progress": 50])
+            try await Task.sleep(for: .milliseconds(1))
+            return ["status": "delivered"]
+        }
+    }
+    // end-snippet
+    return hive
+}
+
+@Suite("Component snippets")
+struct ComponentSnippetTests {
+    @Test("Calling Components by Name: a synchronous call, an async call with callbacks, a completion handler")
+    func calls() async throws {
+        let hive = try articleHive()
+        let syncReply = try await Task.detached {
+            // snippet: components-call
+            let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
+            let total: Int = try reply.value("total")  // 2500
+            // end-snippet
+            return total
+        }.value
+        #expect(syncReply == 2_500)
+
+        let updates = Locked<[Int]>([])
+        // snippet: components-async
+        let tracked = try await hive.call("trade", "track", arguments: ["order": 1]) { update in
+            updates.withLock { $0.append((try? update.value("progress", as: Int.self)) ?? 0) }
+            print(update)  // [progress: 50]
+        }
+        // end-snippet
+        #expect(try tracked.value("status", as: String.self) == "delivered")
+        #expect(updates.current == [50])
+
+        let status = await withCheckedContinuation { continuation in
+            // snippet: components-completion
+            hive.call("trade", "track", arguments: ["order": 1]) { result in
+                continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "")
+                switch result {
+                case .success(let reply): print(reply)  // [status: "delivered"]
+                case .failure(let error): print(error)  // a ServiceHiveError
+                }
+            }
+            // end-snippet
+        }
+        #expect(status == "delivered")
+    }
+
+    @Test("Calling Components by Name: a typed command, declared and called")
+    func typed() async throws {
+        let hive = ServiceHive()
+        // snippet: components-typed-use
+        try hive.registerComponent("trade") { component in
+            component.command(.tradeQuote) { request, call in
+                QuoteReply(total: 1_250 * request.quantity)
+            }
+        }
+
+        let quote = try await hive.call(.tradeQuote, QuoteRequest(item: "hive-42", quantity: 2))
+        print(quote.total)  // 2500
+        // end-snippet
+        #expect(quote.total == 2_500)
+        let weak = try await hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 3])
+        #expect(try weak.value("total", as: Int.self) == 3_750)
+    }
+
+    @Test("Calling Components by Name: a URL opens only what is reachable by URL")
+    func url() async throws {
+        let hive = try articleHive()
+        // snippet: components-url
+        try hive.acceptURLSchemes(["shop"])
+
+        let link = URL(string: "shop://trade/order?item=hive-42&quantity=2")!
+        if hive.canOpen(link) {
+            let reply = try await hive.open(link)
+            print(try reply.value("quantity", as: Int.self))  // 2: the text "2", read as an Int
+        }
+        // end-snippet
+        let refused = await #expect(throws: ServiceHiveError.self) {
+            try await hive.open(URL(string: "shop://trade/quote?item=hive-42&quantity=2")!)
+        }
+        #expect(refused?.code == 400)
+    }
+
+    @Test("Calling Components by Name: a fallback answers what nothing else does")
+    func fallback() async throws {
+        let hive = try articleHive()
+        // snippet: components-fallback
+        try hive.registerComponentFallback { call, error in
+            print("no answer for \(call.component)/\(call.command): \(error.code)")
+            return ["screen": "not-found"]
+        }
+        // end-snippet
+        let reply = try await hive.open(URL(string: "shop://promo/spring")!)
+        #expect(try reply.value("screen", as: String.self) == "not-found")
+    }
+
+    @Test("Calling Components by Name: overrides replace a whole component, or one command")
+    func overrides() throws {
+        let hive = try articleHive()
+        // snippet: components-overrides
+        try hive.withOverrides {
+            try $0.registerCommand("quote", of: "trade") { _ in ["total": 0] }
+        } operation: {
+            let reply = try hive.call("trade", "quote")  // the replacement; order and track are real
+            #expect(try reply.value("total", as: Int.self) == 0)
+        }
+
+        try hive.withOverrides {
+            try $0.registerComponent("trade") { $0.command("quote") { _ in ["total": 0] } }
+        } operation: {
+            let order = #expect(throws: ServiceHiveError.self) { try hive.call("trade", "order") }
+            #expect(order?.code == 200)  // commandNotFound: the fake trade has only quote
+        }
+        // end-snippet
+    }
+
+    @Test("README: a component called three ways")
+    func readme() async throws {
+        let hive = try articleHive()
+        // snippet: components-readme
+        let reply = try await hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
+        let total: Int = try reply.value("total")  // 2500, read by name
+
+        let link = URL(string: "shop://trade/order?item=hive-42&quantity=2")!
+        let order = try await hive.open(link)  // only commands marked reachableByURL answer a URL
+
+        let quote = try await hive.call(.tradeQuote, QuoteRequest(item: "hive-42", quantity: 2))
+        // end-snippet
+        #expect(total == 2_500)
+        #expect(try order.value("number", as: Int.self) == 1)
+        #expect(quote.total == 2_500)
+    }
+}
