@@ -2,9 +2,8 @@ import ServiceHive
 import ServiceHiveTesting
 import Testing
 
-// The strict trait of the article "Migrating from BeeHive, Swinject, Factory and swift-dependencies", compiled here,
-// where the `ServiceHiveTesting` library is linked. `DocumentationSnippetTests` checks that the article and this region
-// stay the same.
+// The strict trait of the article "Migrating from Other Locators", compiled here, where the `ServiceHiveTesting`
+// library is linked. `DocumentationSnippetTests` checks that the article and this region stay the same.
 
 /// The app's hive in the article's example: a real forecast for today and for tomorrow.
 enum Forecasts {
@@ -27,7 +26,6 @@ struct MigrationTraitSnippetTests {
     func strictTrait() throws {
         let weather = try Forecasts.hive.resolve(Weather.self)  // the mock
         #expect(throws: ServiceHiveError.self) { try Forecasts.hive.resolve(Weather.self, name: "tomorrow") }
-        // end-snippet
         #expect(weather.forecast == "sunny")
         let thrown = Result { try Forecasts.hive.resolve(Weather.self, name: "tomorrow") }
         guard case .failure(ServiceHiveError.notOverridden(let key, chain: [])) = thrown else {
@@ -36,6 +34,7 @@ struct MigrationTraitSnippetTests {
         }
         #expect(key == ServiceHive.ServiceKey(Weather.self, name: "tomorrow"))
     }
+    // end-snippet
 
     @Test("outside the trait, the same hive resolves its real services")
     func outside() throws {

@@ -2,9 +2,9 @@ import ServiceHive
 import Support
 import Testing
 
-// The ServiceHive code of the article "Migrating from BeeHive, Swinject, Factory and swift-dependencies", compiled
-// here against this target's fixtures. `DocumentationSnippetTests` checks that the article and these regions stay the
-// same. Each test asserts what its snippet claims.
+// The ServiceHive code of the article "Migrating from Other Locators", compiled here against this target's fixtures.
+// `DocumentationSnippetTests` checks that the article and these regions stay the same. Each test asserts what its
+// snippet claims.
 
 @Suite("Migration article snippets")
 struct MigrationSnippetTests {
@@ -416,39 +416,71 @@ struct MigrationSnippetTests {
         }
         #expect(chain == [ServiceHive.ServiceKey(Cart.self)])
     }
-}
 
-// MARK: - Declarations of the article's snippets
-
-// snippet: migration-named-scopes
-extension ServiceHive.Scope {
-    static let signedIn = Self.named("signed-in")
-}
-
-extension MigrationSnippetTests {
     @Test("Named scopes: reset by scope drops the scope's instances; reset by type drops one and what used it")
     func namedScopes() throws {
         let hive = ServiceHive()
+        // snippet: migration-named-scopes
         try hive.register(Session.self, scope: .signedIn) { LiveSession() }
         try hive.register(Cart.self, scope: .signedIn) { r in LiveCart(trade: try r.resolve()) }
         try hive.register(TradeService.self, scope: .singleton) { LiveTradeService() }
         let session = try hive.resolve(Session.self)
-        let cart = identity(of: try hive.resolve(Cart.self))
+        let cart = try hive.resolve(Cart.self)
         let trade = try hive.resolve(TradeService.self)
 
         hive.resetInstances(in: .signedIn)  // signing out: every instance of the scope goes
         #expect(try hive.resolve(Session.self) !== session)
-        let newCart = identity(of: try hive.resolve(Cart.self))
-        #expect(newCart != cart)
+        let newCart = try hive.resolve(Cart.self)
+        #expect(identity(of: newCart) != identity(of: cart))
         #expect(try hive.resolve(TradeService.self) === trade, "another scope's instance stays")
         let newSession = try hive.resolve(Session.self)
-        hive.resetInstances(of: TradeService.self)  // one registration's instance, and every instance built from it
+        hive.resetInstances(of: TradeService.self)  // TradeService goes, and any Cart built from it
         // end-snippet
         #expect(try hive.resolve(TradeService.self) !== trade)
-        #expect(identity(of: try hive.resolve(Cart.self)) != newCart, "the cart was built from the dropped service")
+        let thirdCart = try hive.resolve(Cart.self)
+        #expect(identity(of: thirdCart) != identity(of: newCart), "the cart was built from the dropped service")
         #expect(try hive.resolve(Session.self) === newSession, "what did not use it stays")
     }
+
+    // MARK: - Components
+
+    @Test("Components: a component class is an object the hive builds on the first call and keeps; codes match")
+    func component() throws {
+        var code: Int?
+        // snippet: migration-component
+        let hive = ServiceHive()
+        try hive.registerComponent("main", scope: .singleton) { _ in
+            MainComponent()
+        } commands: { component in
+            component.command("appName") { main, call in
+                ["name": main.appName(prefix: try call.argument("prefix"))]
+            }
+        }
+
+        let reply = try hive.call("main", "appName", arguments: ["prefix": "My "])
+        print(try reply.value("name", as: String.self))  // My Hive
+        do {
+            _ = try hive.call("main", "appname")
+        } catch let error as ServiceHiveError {
+            print(error.code)  // 200, ATComponentService's code for an unsupported command
+            code = error.code
+        }
+        // end-snippet
+        #expect(try reply.value("name", as: String.self) == "My Hive")
+        #expect(code == 200)
+        _ = try hive.call("main", "appName", arguments: ["prefix": ""])
+        let main = try hive.resolve(MainComponent.self, name: "main")
+        #expect(main.calls.current == 2, "both calls reached the one object the hive keeps")
+    }
 }
+
+// MARK: - Declarations of the article's snippets
+
+// snippet: migration-scope-declaration
+extension ServiceHive.Scope {
+    static let signedIn = Self.named("signed-in")
+}
+// end-snippet
 
 // snippet: migration-wrapper-declaration
 struct CheckoutScreen {
@@ -456,6 +488,17 @@ struct CheckoutScreen {
     @ServiceHive.LazyInjected var clock: any Clock  // resolved on first read
 }
 // end-snippet
+
+/// ATComponentService's example component: a class whose one command answers the app's name.
+final class MainComponent: Sendable {
+    /// How many times ``appName(prefix:)`` answered.
+    let calls = Locked(0)
+
+    func appName(prefix: String) -> String {
+        _ = calls.increment()
+        return prefix + "Hive"
+    }
+}
 
 /// The identity of a cart, whose protocol is not class-bound.
 private func identity(of cart: any Cart) -> ObjectIdentifier { ObjectIdentifier(cart as AnyObject) }
