@@ -90,6 +90,9 @@ struct NarratedModule: ServiceModule {
 /// The app's modules, the composition root's single source.
 enum AppModules {
     static var all: [any ServiceModule] { [AuditModule(), TradeModule(), ConfigModule()] }
+
+    /// The modules of the TradeModule library, whose dependency graph `Demo graph` prints and the README shows.
+    static var trade: [any ServiceModule] { [TradeModule(), CartModule()] }
 }
 
 extension String {

@@ -10,6 +10,8 @@ enum DemoCommand {
           (no command)          take the narrated tour
           list                  print the registry and the components' commands
           validate              validate the composition root; exit 1 with the report if it is unsound
+          graph [--dot]         print the dependency graph of TradeModule's modules, Trade and Cart, as Mermaid;
+                                with --dot, as Graphviz DOT
           order ITEM QUANTITY   place an order, for example: order hive-42 2
           open URL              call the command a URL names, for example:
                                 open 'shop://trade/order?item=hive-42&quantity=2'
@@ -24,10 +26,12 @@ enum DemoCommand {
     /// - Parameters:
     ///   - arguments: The arguments, without the program's name.
     ///   - modules: The app's modules; the tests pass others.
+    ///   - graphed: The modules whose dependency graph `graph` prints; the tests pass others.
     ///   - console: Where to write.
     static func run(
         arguments: [String],
         modules: [any ServiceModule] = AppModules.all,
+        graphed: [any ServiceModule] = AppModules.trade,
         console: Console
     ) async -> Int32 {
         switch arguments.first {
@@ -56,6 +60,18 @@ enum DemoCommand {
                 }
                 console.error(report.description)
                 return 1
+            }
+        case "graph":
+            let dot = arguments.dropFirst() == ["--dot"]
+            guard arguments.count == 1 || dot else { return usageError("graph takes only --dot", console) }
+            return await withInstalled(graphed, console) { hive in
+                let report = hive.validate()
+                console.out(dot ? report.graph.dot : report.graph.mermaid)
+                guard report.isValid else {
+                    console.error("error: the modules are unsound; the graph draws what is missing or cyclic in red")
+                    return 1
+                }
+                return 0
             }
         case "order":
             guard arguments.count == 3 else { return usageError("order needs an ITEM and a QUANTITY", console) }

@@ -49,8 +49,14 @@ struct Tour {
             say("   refused   \(error)")
         }
         await hive.broadcast(Restock(itemId: "hive-42", quantity: 10))
-        let stock = try hive.resolve(InventoryService.self).stock(of: "hive-42") ?? 0
-        say("   restocked by a broadcast event: \(stock) of hive-42 in stock")
+        let inventory = try hive.resolve(InventoryService.self)
+        say("   restocked by a broadcast event: \(inventory.stock(of: "hive-42") ?? 0) of hive-42 in stock")
+        // The inventory is registered once, and forwarded as InventoryService and as the read-only StockReader.
+        let reader = try hive.resolve(StockReader.self)
+        let instances = reader as AnyObject === inventory as AnyObject ? "one instance" : "two instances"
+        say(
+            "   forwarded InventoryService and StockReader are \(instances), so StockReader sees the restock too: "
+                + "\(reader.stock(of: "hive-42") ?? 0) of hive-42")
         say(
             "   premium   \(try hive.resolve(TradeService.self, name: "premium").quote(itemId: "hive-42", quantity: 2))"
         )
@@ -92,9 +98,10 @@ struct Tour {
 
         section(8, "Shut down", "Modules stop in reverse order.")
         await hive.shutdown()
-        try await businessComponentsChapter(number: 8)
+        try await businessComponentsChapter(number: 9)
+        try await sessionChapter(number: 10)
         say()
-        say("Next: swift run Demo --help")
+        say("Next: swift run Demo graph, for TradeModule's dependency graph; swift run Demo --help, for the rest")
     }
 }
 

@@ -71,21 +71,32 @@ final class InMemoryInventory: InventoryService {
 }
 
 final class CustomerBasket: Basket {
-    let customerId: String
-    private let trade: any TradeService
+    private let owner: @Sendable () -> String
+    private let trade: @Sendable () throws -> any TradeService
     private let lines = Protected<[(itemId: String, quantity: Int)]>([])
 
+    /// A basket for one customer, given by ID, that orders through `trade`.
     init(customerId: String, trade: any TradeService) {
-        self.customerId = customerId
-        self.trade = trade
+        owner = { customerId }
+        self.trade = { trade }
     }
+
+    /// The session's basket: it belongs to whoever is signed in to `session`, and resolves the trade service at its
+    /// first checkout. Most baskets are never checked out, so opening a session builds nothing of the trading stack.
+    init(session: any CustomerSession, trade: ServiceHive.Lazy<any TradeService>) {
+        owner = { session.customerId ?? "guest" }
+        self.trade = { try trade.instance }
+    }
+
+    var customerId: String { owner() }
 
     func add(itemId: String, quantity: Int) {
         lines.withLock { $0.append((itemId, quantity)) }
     }
 
-    func checkout() throws(TradeError) -> [Order] {
-        try lines.withLock { (lines) throws(TradeError) in
+    func checkout() throws -> [Order] {
+        let trade = try self.trade()
+        return try lines.withLock { (lines) throws(TradeError) in
             var orders: [Order] = []
             while let line = lines.first {
                 orders.append(try trade.placeOrder(itemId: line.itemId, quantity: line.quantity))

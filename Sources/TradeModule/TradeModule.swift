@@ -8,12 +8,16 @@ import ServiceHive
 /// ```
 ///
 /// It registers:
-/// - ``InventoryService``, a singleton holding the catalog's stock;
+/// - the inventory, a singleton holding the catalog's stock, registered once and exposed as ``InventoryService``
+///   and as the read-only ``StockReader``: both resolve to the same instance;
 /// - ``PricingService``, a singleton with the catalog's prices, and a `"premium"` variant 10% cheaper;
 /// - ``TradeService``, a singleton that depends on both; and a `"premium"` variant with premium pricing;
-/// - ``Basket``, built per customer from a runtime argument: `resolve(Basket.self, arguments: customerId)`.
+/// - ``CustomerSession`` and the session's ``Basket``, in the ``ServiceHive/Scope/session`` scope: the app signs
+///   out with `hive.resetInstances(in: .session)`. The basket resolves the trade service at its first checkout;
+/// - ``Basket`` for any customer, built from a runtime argument: `resolve(Basket.self, arguments: customerId)`;
+/// - the `trade` component, ``TradeComponent``, which calls these services by name and by URL.
 ///
-/// And the `trade` component, ``TradeComponent``. On start it checks that every item has a price; it handles ``Restock``.
+/// On start it checks that every catalog item has a price. It handles ``Restock`` events.
 public struct TradeModule: ServiceModule {
     /// The items the module trades.
     public let catalog: [CatalogItem]
@@ -36,7 +40,9 @@ public struct TradeModule: ServiceModule {
     /// - Parameter hive: The hive to register into.
     public func register(in hive: ServiceHive) throws {
         let catalog = catalog
-        try hive.register(InventoryService.self, scope: .singleton) { InMemoryInventory(catalog: catalog) }
+        try hive.register(InMemoryInventory.self, scope: .singleton) { InMemoryInventory(catalog: catalog) }
+        try hive.forward(InventoryService.self, to: InMemoryInventory.self) { $0 }
+        try hive.forward(StockReader.self, to: InMemoryInventory.self) { $0 }
         try hive.register(PricingService.self, scope: .singleton) { CatalogPricing(catalog: catalog) }
         try hive.register(PricingService.self, name: "premium", scope: .singleton) {
             CatalogPricing(catalog: catalog, tier: "premium", discountPercent: 10)
@@ -46,6 +52,10 @@ public struct TradeModule: ServiceModule {
         }
         try hive.register(TradeService.self, name: "premium", scope: .singleton) { r in
             LiveTradeService(pricing: try r.resolve(PricingService.self, name: "premium"), inventory: try r.resolve())
+        }
+        try hive.register(CustomerSession.self, scope: .session) { LiveCustomerSession() }
+        try hive.register(Basket.self, scope: .session) { r in
+            CustomerBasket(session: try r.resolve(), trade: try r.resolve(ServiceHive.Lazy<any TradeService>.self))
         }
         try hive.register(Basket.self) { (r: ServiceHive.Resolver, customerId: String) in
             CustomerBasket(customerId: customerId, trade: try r.resolve())

@@ -129,6 +129,8 @@ public struct Restock: ServiceModuleEvent, Hashable {
 /// The rules every trade follows.
 enum TradeRules {
     static let maximumQuantity = 100
+    /// How many items ``CustomerSession/recentlyViewed`` keeps.
+    static let recentlyViewedLimit = 10
 
     static func check(quantity: Int) throws(TradeError) {
         guard (1...maximumQuantity).contains(quantity) else { throw .invalidQuantity(quantity) }

@@ -39,28 +39,38 @@ struct BrokenModule: ServiceModule {
 
 @Suite("The Demo")
 struct DemoTests {
-    @Test("the tour installs modules, trades, overrides, shows errors, validates, and calls the trade component")
+    @Test(
+        "the tour installs modules, trades, forwards, overrides, shows errors, validates, and calls the trade component"
+    )
     func tour() async {
         let captured = CapturedConsole()
         let status = await DemoCommand.run(arguments: [], console: captured.console)
         #expect(status == 0)
         #expect(captured.error.isEmpty)
-        let out = captured.out.map { $0.trimmingCharacters(in: .whitespaces) }
+        let out = captured.out.map { line in
+            line.trimmingCharacters(in: .whitespaces).replacing(/\.swift:\d+/, with: ".swift:N")  // registration lines
+        }
         let keyLines = [
             "register  Config  priority 1000",
             "register  Trade   priority 100",
             "register  Audit   priority 10",
             "start     Config",
-            "ServiceHive: 13 registrations",
+            "ServiceHive: 17 registrations",
+            "InventoryService    -            forwards to InMemoryInventory  -          Trade   "
+                + "TradeModule/TradeModule.swift:N",
+            "StockReader         -            forwards to InMemoryInventory  -          Trade   "
+                + "TradeModule/TradeModule.swift:N",
             "quote     2 × hive-42 at $12.50 (standard) = $25.00",
             "placed    order #1: 2 × hive-42 at $12.50 (standard) = $25.00",
             "refused   only 3 of hive-42 in stock, 4 requested",
             "restocked by a broadcast event: 13 of hive-42 in stock",
+            "forwarded InventoryService and StockReader are one instance, so StockReader sees the restock too: "
+                + "13 of hive-42",
             "quote     2 × hive-42 at $1.00 (mock) = $2.00",
             "outside   2 × hive-42 at $12.50 (standard) = $25.00",
             "PaymentService is not registered. To fix, register it before resolving: "
                 + "try hive.register(PaymentService.self) { … }",
-            "Validated 13 registrations: 12 passed, 0 failed, 1 skipped.",
+            "Validated 17 registrations: 16 passed, 0 failed, 1 skipped.",
             "7. Call the trade component by name",
             "typed     2 × hive-42 at $12.50 (standard) = $25.00",
             #"by name   [item: "honey-jar", quantity: 3, tier: "standard", total: 2697, unitPrice: 899]"#,
@@ -74,8 +84,12 @@ struct DemoTests {
                 + "(code 400)",
             "trade/order reads the argument 'quantity' as Int, but the call passes \"two\" (String), which does not "
                 + "convert to Int without loss. To fix, pass an Int, or text that converts to one exactly. (code 301)",
+            "8. Shut down",
             "stop      Audit",
             "stop      Config",
+            "9. Business components that update themselves",
+            "10. A customer's session, dropped on signing out",
+            "Next: swift run Demo graph, for TradeModule's dependency graph; swift run Demo --help, for the rest",
         ]
         var remaining = out[...]
         for line in keyLines {
@@ -88,7 +102,7 @@ struct DemoTests {
         #expect(out.contains { $0.hasPrefix("Circular dependency: Ledger → Auditor → Ledger.") })
     }
 
-    @Test("the tour's chapter 8: every badge follows the cart, one refuses, one drops out, and a theme restyles")
+    @Test("the tour's chapter 9: every badge follows the cart, one refuses, one drops out, and a theme restyles")
     func businessComponentsChapter() async throws {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: [], console: captured.console) == 0)
@@ -96,10 +110,11 @@ struct DemoTests {
             line.trimmingCharacters(in: .whitespaces)
                 .replacing(/\.swift:\d+/, with: ".swift:N")  // the lines of the registrations and of the key
         }
-        let start = try #require(out.firstIndex(of: "8. Business components that update themselves"))
+        let start = try #require(out.firstIndex(of: "9. Business components that update themselves"))
+        let end = try #require(out.firstIndex(of: "10. A customer's session, dropped on signing out"))
         #expect(
-            Array(out[start...]) == [
-                "8. Business components that update themselves",
+            Array(out[start..<end]) == [
+                "9. Business components that update themselves",
                 "Screens attach controls to typed keys; the module that owns the business keeps them current.",
                 "function  BusinessFunction<BadgeLabel, Int> (name: \"trade.cart-badge\"), singleton, module Cart, "
                     + "at TradeModule/CartModule.swift:N",
@@ -120,7 +135,34 @@ struct DemoTests {
                     + "Demo/Tour+Functions.swift:N, so a module of Demo should register it. To fix, install that "
                     + "module in the hive before attaching, or register a function: try hive.register(function: key) "
                     + "{ … }",
-                "Next: swift run Demo --help",
+            ])
+    }
+
+    @Test("the tour's chapter 10: signing out rebuilds the session's services, not the singletons; a traced Lazy")
+    func sessionChapter() async throws {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: [], console: captured.console) == 0)
+        let out = captured.out
+        let start = try #require(out.firstIndex(of: "10. A customer's session, dropped on signing out"))
+        #expect(
+            Array(out[start...]) == [
+                "10. A customer's session, dropped on signing out",
+                "   Session services are shared until the app resets the session scope; singletons stay.",
+                "   sign in   customer-7, who views smoker, then honey-jar",
+                "   viewed    honey-jar, smoker, the most recent first",
+                "   basket    customer-7's, the same on every resolve",
+                "   checkout  order #1: 2 × honey-jar at $8.99 (standard) = $17.98",
+                "   trace     The basket holds a Lazy<any TradeService>, resolved at its first checkout. That resolve:",
+                "             TradeService (singleton) built",
+                "             ├─ PricingService (singleton) cached",
+                "             └─ InventoryService (forwards to InMemoryInventory)",
+                "                └─ InMemoryInventory (singleton) built",
+                "   sign out  hive.resetInstances(in: .session)",
+                "   rebuilt   a new session, of a guest, nothing viewed, and a new basket",
+                "   sign in   customer-9, whose basket it is now: customer-9",
+                "   checkout  order #2: 1 × smoker at $45.00 (standard) = $45.00",
+                "   kept      the same TradeService, numbering orders on, and the same inventory: 18 of honey-jar left",
+                "Next: swift run Demo graph, for TradeModule's dependency graph; swift run Demo --help, for the rest",
             ])
     }
 
@@ -137,9 +179,14 @@ struct DemoTests {
     func list() async {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["list"], console: captured.console) == 0)
-        #expect(captured.out.first == "ServiceHive: 13 registrations")
-        #expect(captured.out.contains { $0.hasPrefix("TradeService        premium      singleton  -          Trade") })
-        #expect(captured.out.contains { $0.hasPrefix("ComponentCommand    trade/order  singleton  -          Trade") })
+        #expect(captured.out.first == "ServiceHive: 17 registrations")
+        let trade = "TradeService        premium      singleton                      -          Trade"
+        let order = "ComponentCommand    trade/order  singleton                      -          Trade"
+        let session = "CustomerSession     -            session                        -          Trade"
+        let reader = "StockReader         -            forwards to InMemoryInventory  -          Trade"
+        for row in [trade, order, session, reader] {
+            #expect(captured.out.contains { $0.hasPrefix(row) }, "\(row)")
+        }
         let components = Array(captured.out.drop { $0 != "Components: 1" })
         #expect(components.count == 5)
         #expect(components.dropFirst().first == "Component  Command  By URL  Kind   Module  Declared at")
@@ -176,11 +223,97 @@ struct DemoTests {
         #expect(captured.out.isEmpty)
     }
 
+    @Test("graph prints TradeModule's dependency graph as Mermaid: modules, scopes, forwards, and who resolves whom")
+    func graphMermaid() async {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["graph"], console: captured.console) == 0)
+        #expect(captured.error.isEmpty)
+        let out = captured.out
+        #expect(out.first == "flowchart LR")
+        for line in [
+            #"    subgraph Cart["Cart"]"#,
+            #"        CartService["CartService<br/>singleton"]"#,
+            #"    subgraph Trade["Trade"]"#,
+            #"        CustomerSession["CustomerSession<br/>session"]"#,
+            #"        InMemoryInventory["InMemoryInventory<br/>singleton"]"#,
+            #"        StockReader["StockReader<br/>forwards to InMemoryInventory"]"#,
+            "    InventoryService --> InMemoryInventory",
+            "    StockReader --> InMemoryInventory",
+            "    TradeService --> PricingService",
+            "    TradeService --> InventoryService",
+            "    Basket --> CustomerSession",
+            "    CartService --> StockReader",
+        ] {
+            #expect(out.contains(line), "\(line)")
+        }
+        #expect(
+            out.contains { $0.hasPrefix("        BusinessFunction_BadgeLabel") && $0.contains("BusinessFunction#lt;") },
+            "a generic type's brackets are Mermaid entity codes")
+        #expect(!out.contains { $0.contains("missing") || $0.contains("linkStyle") }, "nothing in red")
+    }
+
+    @Test("graph --dot prints the same graph in Graphviz DOT")
+    func graphDOT() async {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["graph", "--dot"], console: captured.console) == 0)
+        #expect(captured.error.isEmpty)
+        let out = captured.out
+        #expect(out.first == "digraph ServiceHive {")
+        #expect(out.last == "}")
+        for line in [
+            #"    subgraph "cluster_Trade" {"#,
+            #"        "CustomerSession" [label="CustomerSession\nsession"];"#,
+            #"    "StockReader" -> "InMemoryInventory";"#,
+            #"    "TradeService (name: \"premium\")" -> "PricingService (name: \"premium\")";"#,
+            #"    "CartService" -> "TradeService";"#,
+        ] {
+            #expect(out.contains(line), "\(line)")
+        }
+        #expect(!out.contains { $0.contains("red") }, "nothing in red")
+    }
+
+    @Test("graph draws what is missing in red, and exits 1, for unsound modules")
+    func graphUnsound() async {
+        let captured = CapturedConsole()
+        let status = await DemoCommand.run(
+            arguments: ["graph"], graphed: [TradeModule(), BrokenModule()], console: captured.console)
+        #expect(status == 1)
+        #expect(captured.out.contains("    StoreConfig --> PaymentService"))
+        #expect(captured.out.contains("    class PaymentService missing"))
+        #expect(captured.error == ["error: the modules are unsound; the graph draws what is missing or cyclic in red"])
+    }
+
+    @Test("the README's TradeModule graph is the one Demo graph prints")
+    func readmeGraph() async throws {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["graph"], console: captured.console) == 0)
+        let graph = captured.out.joined(separator: "\n")
+        let readme = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let fix =
+            "To fix, paste the output of `swift run Demo graph` into README.md as a ```mermaid block between "
+            + "<!-- tradegraph:start --> and <!-- tradegraph:end -->."
+        guard let start = text.firstRange(of: "<!-- tradegraph:start -->"),
+            let end = text[start.upperBound...].firstRange(of: "<!-- tradegraph:end -->")
+        else {
+            Issue.record("README.md has no <!-- tradegraph:start --> … <!-- tradegraph:end --> markers. \(fix)")
+            return
+        }
+        let between = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard between.hasPrefix("```mermaid\n"), between.hasSuffix("\n```") else {
+            Issue.record("README.md's TradeModule graph is not one ```mermaid block. \(fix)")
+            return
+        }
+        let block = between.dropFirst("```mermaid\n".count).dropLast("\n```".count)
+        #expect(String(block) == graph, "README.md's TradeModule graph is not what Demo graph prints. \(fix)")
+    }
+
     @Test("validate exits 0 for the sound composition root")
     func validateSound() async {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["validate"], console: captured.console) == 0)
-        #expect(captured.out.first == "Validated 13 registrations: 12 passed, 0 failed, 1 skipped.")
+        #expect(captured.out.first == "Validated 17 registrations: 16 passed, 0 failed, 1 skipped.")
     }
 
     @Test("validate exits non-zero with the report for an unsound composition root")
@@ -189,7 +322,7 @@ struct DemoTests {
         let status = await DemoCommand.run(
             arguments: ["validate"], modules: [TradeModule(), BrokenModule()], console: captured.console)
         #expect(status == 1)
-        #expect(captured.error.first == "Validated 11 registrations: 9 passed, 1 failed, 1 skipped.")
+        #expect(captured.error.first == "Validated 15 registrations: 13 passed, 1 failed, 1 skipped.")
         #expect(captured.error.contains { $0.hasPrefix("FAILED StoreConfig, transient, module BrokenModule") })
     }
 
@@ -208,7 +341,7 @@ struct DemoTests {
     func help() async {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["--help"], console: captured.console) == 0)
-        for command in ["list", "validate", "order ITEM QUANTITY", "open URL", "--help"] {
+        for command in ["list", "validate", "graph [--dot]", "order ITEM QUANTITY", "open URL", "--help"] {
             #expect(captured.out.contains { $0.contains(command) }, "\(command)")
         }
     }
@@ -223,6 +356,8 @@ struct DemoTests {
             (["open"], "error: open needs a URL"),
             (["open", "a", "b"], "error: open needs a URL"),
             (["open", ""], "error: '' is not a URL"),
+            (["graph", "--svg"], "error: graph takes only --dot"),
+            (["graph", "--dot", "--dot"], "error: graph takes only --dot"),
         ])
     func badUsage(arguments: [String], reason: String) async {
         let captured = CapturedConsole()

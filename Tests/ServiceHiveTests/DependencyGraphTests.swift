@@ -58,4 +58,40 @@ struct DependencyGraphTests {
         #expect(dot.contains("\"Chicken\" -> \"Egg\" [color=red];"))
         #expect(dot.hasSuffix("}"))
     }
+
+    @Test("DOT escapes the quotes of a named service, so that its name stays inside one identifier")
+    func dotQuotesNames() throws {
+        let hive = ServiceHive()
+        try hive.register(TradeService.self, name: "premium", scope: .singleton) { LiveTradeService() }
+        try hive.register(Cart.self) { r in LiveCart(trade: try r.resolve(TradeService.self, name: "premium")) }
+        let dot = hive.validate().graph.dot
+        let premium = #""TradeService (name: \"premium\")""#
+        #expect(dot.contains("    \(premium) [label=\"TradeService (name: 'premium')\\nsingleton\"];"))
+        #expect(dot.contains("    \"Cart\" -> \(premium);"))
+    }
+
+    @Test("a forwarded key is labelled with the registration it forwards to, and links to it")
+    func forwards() throws {
+        let hive = ServiceHive()
+        try hive.register(LiveTradeService.self, scope: .singleton) { LiveTradeService() }
+        try hive.forward(TradeService.self, to: LiveTradeService.self) { $0 }
+        let graph = hive.validate().graph
+        let node = try #require(graph.nodes.first { $0.key.service == "TradeService" })
+        #expect(node.forwardsTo?.service == "LiveTradeService")
+        #expect(graph.mermaid.contains(#"    TradeService["TradeService<br/>forwards to LiveTradeService"]"#))
+        #expect(graph.mermaid.contains("    TradeService --> LiveTradeService"))
+        #expect(graph.dot.contains(#"    "TradeService" [label="TradeService\nforwards to LiveTradeService"];"#))
+    }
+
+    @Test("Mermaid writes a generic type's angle brackets as entity codes, which it doesn't take for HTML")
+    func mermaidEscapesGenerics() throws {
+        let hive = ServiceHive()
+        try hive.register(Tagged<Int>.self) { Tagged() }
+        let mermaid = hive.validate().graph.mermaid
+        #expect(mermaid.contains(#"    Tagged_Int_["Tagged#lt;Int#gt;<br/>transient"]"#))
+        #expect(hive.validate().graph.dot.contains(#"    "Tagged<Int>" [label="Tagged<Int>\ntransient"];"#))
+    }
 }
+
+/// A generic service, whose key has angle brackets.
+private struct Tagged<Value>: Sendable {}

@@ -6,8 +6,8 @@ extension ServiceHive {
     /// print(hive.validate().graph.mermaid)
     /// ```
     ///
-    /// Services are grouped by the module that registered them and labelled with their scope. A service that is
-    /// needed and not registered, and the links of a cycle, are drawn in red.
+    /// Services are grouped by the module that registered them and labelled with their scope, or with the registration
+    /// they forward to. A service that is needed and not registered, and the links of a cycle, are drawn in red.
     public struct DependencyGraph: Sendable, Hashable {
         /// A service of the graph.
         public struct Node: Sendable, Hashable {
@@ -17,6 +17,9 @@ extension ServiceHive {
             public var scope: Scope?
             /// The module that registered it, or `nil`.
             public var module: String?
+            /// The registration it forwards to, for a key registered with `forward(_:to:as:)`, or `nil`. The graph
+            /// labels it with that instead of its scope, since it shares its target's instance.
+            public var forwardsTo: ServiceKey? = nil
 
             /// Whether the service is needed but not registered.
             public var isMissing: Bool { scope == nil }
@@ -41,7 +44,12 @@ extension ServiceHive {
         public var mermaid: String {
             var lines = ["flowchart LR"]
             for (module, nodes) in grouped {
-                let declarations = nodes.map { "\(Self.identifier($0.key))[\"\(Self.label($0, separator: "<br/>"))\"]" }
+                let declarations = nodes.map { node in
+                    // Mermaid takes `<…>` in a label for HTML, and drops it: a generic type's brackets are written as
+                    // Mermaid's entity codes.
+                    let label = Self.label(node, separator: "<br/>", escaping: ["<": "#lt;", ">": "#gt;"])
+                    return "\(Self.identifier(node.key))[\"\(label)\"]"
+                }
                 if let module {
                     lines.append("    subgraph \(Self.identifier(module))[\"\(module)\"]")
                     lines += declarations.map { "        " + $0 }
@@ -68,11 +76,11 @@ extension ServiceHive {
             for (module, nodes) in grouped {
                 let declarations = nodes.map { node in
                     let red = node.isMissing ? ", color=red, fontcolor=red" : ""
-                    return "\"\(node.key)\" [label=\"\(Self.label(node, separator: "\\n"))\"\(red)];"
+                    return "\(Self.quoted(node.key)) [label=\"\(Self.label(node, separator: "\\n"))\"\(red)];"
                 }
                 if let module {
-                    lines.append("    subgraph \"cluster_\(module)\" {")
-                    lines.append("        label=\"\(module)\";")
+                    lines.append("    subgraph \(Self.quoted("cluster_\(module)")) {")
+                    lines.append("        label=\(Self.quoted(module));")
                     lines += declarations.map { "        " + $0 }
                     lines.append("    }")
                 } else {
@@ -80,7 +88,8 @@ extension ServiceHive {
                 }
             }
             for edge in edges {
-                lines.append("    \"\(edge.from)\" -> \"\(edge.to)\"\(edge.isCycle ? " [color=red]" : "");")
+                lines.append(
+                    "    \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to))\(edge.isCycle ? " [color=red]" : "");")
             }
             lines.append("}")
             return lines.joined(separator: "\n")
@@ -95,9 +104,22 @@ extension ServiceHive {
             }
         }
 
-        private static func label(_ node: Node, separator: String) -> String {
-            let text = "\(node.key)\(separator)\(node.scope.map(\.description) ?? "not registered")"
-            return String(text.map { $0 == "\"" ? "'" : $0 })
+        /// A node's key and its scope or target, on two lines: quotes become apostrophes, and `escaping` replaces other
+        /// characters.
+        private static func label(_ node: Node, separator: String, escaping: [Character: String] = [:]) -> String {
+            func text(_ text: String) -> String {
+                text.map { $0 == "\"" ? "'" : escaping[$0] ?? String($0) }.joined()
+            }
+            let kind = node.forwardsTo.map { "forwards to \($0)" } ?? node.scope.map(\.description) ?? "not registered"
+            return text("\(node.key)") + separator + text(kind)
+        }
+
+        /// A DOT identifier for a key: quoted, with its quotes and backslashes escaped, so that a named service such
+        /// as `Component (name: "trade")` stays one identifier.
+        private static func quoted(_ key: ServiceHive.ServiceKey) -> String { quoted("\(key)") }
+
+        private static func quoted(_ text: String) -> String {
+            "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
 
         /// A Mermaid identifier for a key or a module: letters, digits and underscores.
@@ -112,10 +134,13 @@ extension ServiceHive {
 extension ServiceHive.DependencyGraph {
     /// The graph of what validation built: the traces of its attempts, the registrations it tried, and its failures,
     /// whose cycles it draws in red.
-    init(traces: [ServiceHive.Trace.Node], registrations: [ServiceHive.Registration], cycles: [[ServiceHive.ServiceKey]]) {
+    init(
+        traces: [ServiceHive.Trace.Node], registrations: [ServiceHive.Registration], cycles: [[ServiceHive.ServiceKey]]
+    ) {
         var nodes: [ServiceHive.ServiceKey: Node] = [:]
         var edges: [Edge] = []
-        let modules = Dictionary(registrations.map { ($0.key, $0.site.module) }, uniquingKeysWith: { first, _ in first })
+        let modules = Dictionary(
+            registrations.map { ($0.key, $0.site.module) }, uniquingKeysWith: { first, _ in first })
         func add(_ node: ServiceHive.Trace.Node) {
             if nodes[node.key] == nil || nodes[node.key]?.scope == nil, node.scope != nil || node.outcome == .failed {
                 nodes[node.key] = Node(key: node.key, scope: node.scope, module: modules[node.key] ?? nil)
@@ -128,7 +153,9 @@ extension ServiceHive.DependencyGraph {
             }
         }
         for registration in registrations {
-            nodes[registration.key] = Node(key: registration.key, scope: registration.scope, module: registration.module)
+            nodes[registration.key] = Node(
+                key: registration.key, scope: registration.scope, module: registration.module,
+                forwardsTo: registration.forwardsTo)
         }
         traces.forEach(add)
         for cycle in cycles {

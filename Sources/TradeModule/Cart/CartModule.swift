@@ -31,7 +31,7 @@ public struct CartModule: ServiceModule {
     /// - Parameter hive: The hive to register into.
     public func register(in hive: ServiceHive) throws {
         try hive.register(CartService.self, scope: .singleton) { r in
-            LiveCartService(pricing: try r.resolve(), inventory: try r.resolve(), trade: try r.resolve(), resolver: r)
+            LiveCartService(pricing: try r.resolve(), stock: try r.resolve(), trade: try r.resolve(), resolver: r)
         }
         try hive.register(function: .cartBadge) { r in CartBadge.function(cart: try r.resolve()) }
     }

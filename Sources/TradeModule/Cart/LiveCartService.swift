@@ -5,7 +5,8 @@ import ServiceHiveFunctions
 /// the cart badges.
 final class LiveCartService: CartService {
     private let pricing: any PricingService
-    private let inventory: any InventoryService
+    /// The stock, read-only: the cart checks against it and never changes it.
+    private let stock: any StockReader
     private let trade: any TradeService
     /// Resolves the hive's `FunctionPoster` at each change, so that a poster registered after the cart was built is
     /// used too.
@@ -15,12 +16,12 @@ final class LiveCartService: CartService {
 
     init(
         pricing: any PricingService,
-        inventory: any InventoryService,
+        stock: any StockReader,
         trade: any TradeService,
         resolver: ServiceHive.Resolver
     ) {
         self.pricing = pricing
-        self.inventory = inventory
+        self.stock = stock
         self.trade = trade
         self.resolver = resolver
     }
@@ -101,7 +102,7 @@ final class LiveCartService: CartService {
     /// Checks that a line of `quantity` units of `itemId` follows the trade rules and the stock.
     private func check(_ quantity: Int, of itemId: String) throws(TradeError) {
         try TradeRules.check(quantity: quantity)
-        let available = inventory.stock(of: itemId) ?? 0
+        let available = stock.stock(of: itemId) ?? 0
         guard quantity <= available else {
             throw .outOfStock(itemId: itemId, requested: quantity, available: available)
         }
