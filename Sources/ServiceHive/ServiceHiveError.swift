@@ -170,7 +170,8 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
                 + "its ServiceHive.Resolver and resolve the other lazily, after construction."
 
         case let .factoryFailed(key, chain, underlying as CompletedHookFailure):
-            return "The post-construction hook of \(key)\(Self.neededBy(chain)) threw: \(Self.clause(underlying.underlying)). "
+            return
+                "The post-construction hook of \(key)\(Self.neededBy(chain)) threw: \(Self.clause(underlying.underlying)). "
                 + "To fix, make the hook succeed; nothing was cached, so the next resolve runs the factory and the hook "
                 + "again."
 
@@ -211,11 +212,13 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
                 + Self.fix(unlessExplained: underlying, "resolve the cause and install again")
 
         case let .hiveReleased(key):
-            return "Resolving \(key) through a ServiceHive.Resolver whose hive has been released. To fix, keep the hive "
+            return
+                "Resolving \(key) through a ServiceHive.Resolver whose hive has been released. To fix, keep the hive "
                 + "alive while anything resolves through its resolvers, or resolve before the hive goes away."
 
         case let .requiresAsync(key, chain):
-            return "\(key) has an async factory, so it cannot be resolved synchronously\(Self.neededBy(chain)). To fix, "
+            return
+                "\(key) has an async factory, so it cannot be resolved synchronously\(Self.neededBy(chain)). To fix, "
                 + "resolve it with try await hive.resolveAsync(\(Self.call(key))), or from an async factory's resolver."
 
         case let .registrationRefused(key, reason, fix):

@@ -109,7 +109,9 @@ struct ReadmeSnippetTests {
 
         // Two objects of one graph that point at each other: the hook runs once the parent is in its graph.
         try hive.register(Child.self) { r in Child(parent: try r.resolve()) }
-        try hive.register(Parent.self, scope: .graph) { _ in Parent() } completed: { r, parent in
+        try hive.register(Parent.self, scope: .graph) { _ in
+            Parent()
+        } completed: { r, parent in
             parent.child = try r.resolve(Child.self)
         }
 

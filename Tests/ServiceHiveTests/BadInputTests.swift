@@ -1,5 +1,5 @@
-import Support
 import ServiceHive
+import Support
 import Testing
 
 /// Everything observable about a hive's registrations, to check that a misuse changed nothing.

@@ -91,7 +91,8 @@ struct ChildHiveTests {
         #expect(try parent.resolve(TradeService.self).label == "live")
     }
 
-    @Test("a child made with provisions resolves them, shadows the parent, and builds the parent's transients with them")
+    @Test(
+        "a child made with provisions resolves them, shadows the parent, and builds the parent's transients with them")
     func provisions() throws {
         let parent = ServiceHive()
         try parent.register(TradeService.self) { LiveTradeService(label: "parent") }

@@ -17,7 +17,9 @@ struct CompletedHookTests {
     @Test("in one graph, a parent and a child point at each other")
     func graph() throws {
         let hive = ServiceHive()
-        try hive.register(Parent.self, scope: .graph) { _ in Parent() } completed: { r, parent in
+        try hive.register(Parent.self, scope: .graph) { _ in
+            Parent()
+        } completed: { r, parent in
             let child = try r.resolve(Child.self)
             parent.child.withLock { $0 = child }
         }
@@ -30,7 +32,9 @@ struct CompletedHookTests {
     func singleton() throws {
         let hive = ServiceHive()
         let hooks = Locked(0)
-        try hive.register(Parent.self, scope: .singleton) { _ in Parent() } completed: { r, parent in
+        try hive.register(Parent.self, scope: .singleton) { _ in
+            Parent()
+        } completed: { r, parent in
             hooks.increment()
             pause(milliseconds: 5)
             let child = try r.resolve(Child.self)
@@ -51,7 +55,9 @@ struct CompletedHookTests {
     func failure() throws {
         let hive = ServiceHive()
         let attempts = Locked(0)
-        try hive.register(Parent.self, scope: .singleton) { _ in Parent() } completed: { _, _ in
+        try hive.register(Parent.self, scope: .singleton) { _ in
+            Parent()
+        } completed: { _, _ in
             if attempts.increment() == 1 { throw DatabaseOffline() }
         }
         let thrown = error { _ = try hive.resolve(Parent.self) }
@@ -68,7 +74,11 @@ struct CompletedHookTests {
     func transient() throws {
         let hive = ServiceHive()
         let hooks = Locked(0)
-        try hive.register(Clock.self) { SystemClock() } completed: { _, _ in hooks.increment() }
+        try hive.register(Clock.self) {
+            SystemClock()
+        } completed: { _, _ in
+            hooks.increment()
+        }
         _ = try hive.resolve(Clock.self)
         _ = try hive.resolve(Clock.self)
         #expect(hooks.current == 2)

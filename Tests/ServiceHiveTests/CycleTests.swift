@@ -1,5 +1,5 @@
-import Support
 import ServiceHive
+import Support
 import Testing
 
 #if canImport(Glibc)
@@ -123,7 +123,8 @@ struct CycleTests {
         }
         if addressSanitizerIsOn {
             guard case .stackExhausted(_, let chain) = thrown.current else {
-                Issue.record("expected stackExhausted under AddressSanitizer, got \(String(describing: thrown.current))")
+                Issue.record(
+                    "expected stackExhausted under AddressSanitizer, got \(String(describing: thrown.current))")
                 return
             }
             #expect(chain.count > 250 && chain.count < 1_000)

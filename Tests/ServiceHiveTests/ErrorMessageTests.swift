@@ -1,5 +1,5 @@
-import Support
 import ServiceHive
+import Support
 import Testing
 
 @Suite("Error messages name the service and say how to fix it")
@@ -194,7 +194,9 @@ struct ErrorMessageTests {
                 + "register it before resolving: try hive.register(TradeService.self, name: \"gold\") { … }")
         try hive.register(TradeService.self) { LiveTradeService() }
         let again = error { _ = try hive.resolve(TradeService.self, name: "gold") }
-        #expect(again?.description.contains("Registered names: member, standard, and the registration without a name") == true)
+        #expect(
+            again?.description.contains("Registered names: member, standard, and the registration without a name")
+                == true)
     }
 
     @Test("notRegistered for a service that child hives provide says to resolve it from the child")
@@ -219,7 +221,10 @@ struct ErrorMessageTests {
         let hive = ServiceHive()
         try hive.register(TradeService.self) { LiveTradeService() }
         let thrown = error {
-            try hive.withOverrides(strict: true) { _ in } operation: { _ = try hive.resolve(TradeService.self) }
+            try hive.withOverrides(strict: true) { _ in
+            } operation: {
+                _ = try hive.resolve(TradeService.self)
+            }
         }
         #expect(
             thrown?.description

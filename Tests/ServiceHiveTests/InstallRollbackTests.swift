@@ -26,14 +26,17 @@ struct InstallRollbackTests {
     func registrationsInStart() async throws {
         let hive = ServiceHive()
         let journal = Journal()
-        let warming = RecordingModule(name: "Warming", priority: 2, journal: journal, onStart: { hive in
-            try hive.register(Clock.self, scope: .singleton) { SystemClock() }
-            #expect(hive.registrations.first { $0.service == "Clock" }?.module == "Warming")
-        })
+        let warming = RecordingModule(
+            name: "Warming", priority: 2, journal: journal,
+            onStart: { hive in
+                try hive.register(Clock.self, scope: .singleton) { SystemClock() }
+                #expect(hive.registrations.first { $0.service == "Clock" }?.module == "Warming")
+            })
         let failing = RecordingModule(name: "Failing", priority: 1, journal: journal, failStart: true)
         await #expect(throws: ServiceHiveError.self) { try await hive.install([warming, failing]) }
         #expect(!hive.isRegistered(Clock.self))
-        #expect(journal.lines == ["register Warming", "register Failing", "start Warming", "start Failing", "stop Warming"])
+        #expect(
+            journal.lines == ["register Warming", "register Failing", "start Warming", "start Failing", "stop Warming"])
     }
 
     @Test("a singleton that existed before and was warmed from a rolled-back registration is dropped")

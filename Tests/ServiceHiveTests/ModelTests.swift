@@ -1,6 +1,6 @@
-import Support
 import Foundation
 import ServiceHive
+import Support
 import Testing
 
 /// What every factory in the model test builds: which registration built it, a unique instance number, and the

@@ -1,5 +1,5 @@
-import Support
 import ServiceHive
+import Support
 import Testing
 
 /// A log the test modules write to, to check the order of calls.

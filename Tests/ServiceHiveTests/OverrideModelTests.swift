@@ -59,7 +59,8 @@ struct RandomServiceGraph {
                         : try hives[dependency.hive].resolve(GraphNode.self, name: "s\(index)")
                     return node.value
                 }
-                return GraphNode(value: "s\(service.index)(\(values.joined(separator: ",")))", instance: instances.increment())
+                return GraphNode(
+                    value: "s\(service.index)(\(values.joined(separator: ",")))", instance: instances.increment())
             }
         }
     }
@@ -129,7 +130,8 @@ struct OverrideModelTests {
                         let node = try graph.resolve(service.index)
                         let expected = graph.expectedValue(service.index, overridden: here)
                         if node.value != expected {
-                            failures.append("round \(round): inside, s\(service.index) is \(node.value), not \(expected)")
+                            failures.append(
+                                "round \(round): inside, s\(service.index) is \(node.value), not \(expected)")
                         }
                         guard service.isSingleton, !here.contains(service.index) else { continue }
                         if graph.uses(service.index, anyOf: here) {

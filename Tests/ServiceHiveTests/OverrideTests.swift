@@ -1,5 +1,5 @@
-import Support
 import ServiceHive
+import Support
 import Testing
 
 @Suite("Override scopes")
@@ -45,7 +45,8 @@ struct OverrideTests {
             try $0.register(TradeService.self, name: "premium") { r in
                 MockTradeService(label: "premium mock, flags \(try r.resolve(FeatureFlags.self).isEnabled)")
             }
-            try $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: "mock \(name)") }
+            try $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: "mock \(name)")
+            }
             try $0.register(TradeService.self, instance: instance)
             try $0.register(FeatureFlags.self, instance: FixedFlags(isEnabled: true))
         } operation: {
@@ -256,7 +257,9 @@ struct OverrideTests {
         try hive.register(Clock.self) { SystemClock() }
         try hive.register(Session.self, scope: .weak) { LiveSession() }
         try hive.register(LiveCart.self, scope: .weak) { r in LiveCart(trade: try r.resolve()) }
-        try hive.register(TradeService.self) { r in _ = try r.resolve(Clock.self); return LiveTradeService() }
+        try hive.register(TradeService.self) { r in
+            _ = try r.resolve(Clock.self); return LiveTradeService()
+        }
         let outsideSession = try hive.resolve(Session.self)
         let outsideCart = try hive.resolve(LiveCart.self)
 

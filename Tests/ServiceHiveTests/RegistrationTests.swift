@@ -1,5 +1,5 @@
-import Support
 import ServiceHive
+import Support
 import Testing
 
 @Suite("Registering services")
@@ -179,8 +179,9 @@ struct RegistrationTests {
             return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
         }
         _ = try seconds(registering: 2_000)  // warm up
-        let small = try seconds(registering: 4_000)
-        let large = try seconds(registering: 16_000)
+        // The fastest of three runs of each size: a shared machine can only make a run slower, never faster.
+        let small = try (0..<3).map { _ in try seconds(registering: 4_000) }.min()!
+        let large = try (0..<3).map { _ in try seconds(registering: 16_000) }.min()!
         // Four times the work: linear is about 4×, quadratic 16×. The bound leaves room for a noisy machine.
         #expect(large / small < 9, "4,000 took \(small) s, 16,000 took \(large) s")
     }

@@ -1,5 +1,5 @@
-import Support
 import ServiceHive
+import Support
 import Testing
 
 /// Something a factory captures, to see when the registration is released.
@@ -135,7 +135,8 @@ struct ReleaseTests {
         let cart = try hive!.resolve(Cart.self) as! LazyCart
         hive = nil
         let error = error { _ = try cart.resolver.resolve(TradeService.self) }
-        #expect(error?.description.hasPrefix("Resolving TradeService through a ServiceHive.Resolver whose hive") == true)
+        #expect(
+            error?.description.hasPrefix("Resolving TradeService through a ServiceHive.Resolver whose hive") == true)
     }
 
     @Test("a singleton whose deinit resolves through its kept resolver, as its hive goes, gets hiveReleased")

@@ -24,7 +24,9 @@ final class FrozenNotepad: Notepad, Sendable {
 }
 
 /// Registers a service through generic code that does not know whether it is `Sendable`.
-func registerGenerically<Service>(_ service: Service.Type, in hive: ServiceHive, _ make: @escaping @Sendable () -> Service)
+func registerGenerically<Service>(
+    _ service: Service.Type, in hive: ServiceHive, _ make: @escaping @Sendable () -> Service
+)
     throws
 {
     try hive.register(Service.self, factory: make)
@@ -87,7 +89,9 @@ struct SendableTests {
             return notepad.lines.joined()
         }
         let fromResolver = error { _ = try hive.resolve(String.self) }
-        #expect(fromResolver.map { if case .notSendable(_, chain: let chain) = $0 { chain.count == 1 } else { false } } == true)
+        #expect(
+            fromResolver.map { if case .notSendable(_, chain: let chain) = $0 { chain.count == 1 } else { false } }
+                == true)
         let withArguments = error {
             _ = try hive.resolve((any Notepad & Sendable).self, name: "argued", arguments: "x")
         }
@@ -110,9 +114,10 @@ struct SendableTests {
         let provider = try hive.resolve(ServiceHive.Provider<any Notepad & Sendable>.self)
         let injected = ServiceHive.Injected<any Notepad & Sendable>(hive: hive)
         let lazyInjected = ServiceHive.LazyInjected<any Notepad & Sendable>(hive: hive)
-        for attempt in [{ _ = try lazy.instance }, { _ = try provider.instance }, { _ = try injected.instance },
-            { _ = try lazyInjected.instance }] as [() throws -> Void]
-        {
+        for attempt in [
+            { _ = try lazy.instance }, { _ = try provider.instance }, { _ = try injected.instance },
+            { _ = try lazyInjected.instance },
+        ] as [() throws -> Void] {
             let error = error(from: attempt)
             #expect(error.map { if case .notSendable = $0 { true } else { false } } == true)
         }
@@ -150,7 +155,9 @@ struct SendableTests {
         let child = hive.child { $0.provide((any Notepad).self, name: "plain", PlainNotepad()) }
         let error = error { _ = try child.resolve((any Notepad & Sendable).self, name: "plain") }
         #expect(error.map { if case .notSendable = $0 { true } else { false } } == true)
-        let sendableChild = hive.child { $0.provide((any Notepad & Sendable).self, name: "frozen", FrozenNotepad(["f"])) }
+        let sendableChild = hive.child {
+            $0.provide((any Notepad & Sendable).self, name: "frozen", FrozenNotepad(["f"]))
+        }
         #expect(try sendableChild.resolve((any Notepad & Sendable).self, name: "frozen").lines == ["f"])
     }
 

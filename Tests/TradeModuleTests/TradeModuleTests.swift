@@ -242,7 +242,8 @@ struct TradeModuleTraitTests {
     @Test("a service built from nothing overridden is the one the module built: every test shares it")
     func sharedService() async throws {
         let inside = try TradeSuite.hive.resolve(PricingService.self, name: "premium")
-        let outside = try await Task.detached { try TradeSuite.hive.resolve(PricingService.self, name: "premium") }.value
+        let outside = try await Task.detached { try TradeSuite.hive.resolve(PricingService.self, name: "premium") }
+            .value
         #expect(inside.tier == "premium")
         #expect((inside as? CatalogPricing) != nil && outside.unitPrice(of: "smoker") == inside.unitPrice(of: "smoker"))
     }

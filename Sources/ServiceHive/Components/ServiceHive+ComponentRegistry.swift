@@ -31,7 +31,8 @@ extension ServiceHive {
             make: @escaping @Sendable (Resolver) throws -> Service
         ) -> PendingEntry {
             PendingEntry(site: site) { site in
-                Entry(Service.self, name: name, scope: scope, site: site, factory: Factory { r, _ in try make(r) },
+                Entry(
+                    Service.self, name: name, scope: scope, site: site, factory: Factory { r, _ in try make(r) },
                     sendable: .unknown)
             }
         }

@@ -22,7 +22,8 @@ final class AsyncContext: Sendable {
     /// Whether this context or one it was made in builds a shared instance, so lookups must be recorded.
     let isRecording: Bool
 
-    private init(chain: [Entry], id: WaiterID?, graph: Locked<[GraphInstance]>, recording: Bool, parent: AsyncContext?) {
+    private init(chain: [Entry], id: WaiterID?, graph: Locked<[GraphInstance]>, recording: Bool, parent: AsyncContext?)
+    {
         self.chain = chain
         self.graph = graph
         self.recording = recording ? Locked([]) : nil

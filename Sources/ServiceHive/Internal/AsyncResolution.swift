@@ -39,12 +39,14 @@ extension HiveCore {
             context.record(Dependency(family: familyID, key: key, searched: found.searched, entry: found.entry))
             switch Lifetime(found.entry.scope) {
             case .transient, .async, .forward:
-                return try await buildAsync(found.entry, view: self, context: context.child(building: found.entry, construction: nil))
+                return try await buildAsync(
+                    found.entry, view: self, context: context.child(building: found.entry, construction: nil))
             case .graph:
                 return try await graphInstanceAsync(found, layers: layers, context: context)
             case .shared, .weak:
                 // Safe, as above. An async `.weak` registration is refused when it is made.
-                if let instance = try await sharedInstanceAsync(found, Service.self, layers: &layers, context: context) {
+                if let instance = try await sharedInstanceAsync(found, Service.self, layers: &layers, context: context)
+                {
                     return unsafeDowncast(instance, to: Box<Service>.self).value
                 }
             }

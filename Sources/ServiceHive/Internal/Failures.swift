@@ -17,7 +17,8 @@ extension HiveCore {
             }
             candidates += state.hives[id.index].registry.records(of: key.service).map(\.entry)
         }
-        return Missing(candidates: candidates, providedByChildren: state.providedByChildren.index(of: key.service) != nil)
+        return Missing(
+            candidates: candidates, providedByChildren: state.providedByChildren.index(of: key.service) != nil)
     }
 
     /// What a lookup that found no registration gives: `nil` for an `Optional` service whose wrapped service has

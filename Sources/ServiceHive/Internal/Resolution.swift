@@ -89,7 +89,8 @@ extension HiveCore {
             let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
             guard context.isTracing || diagnostics.trace != nil else {
                 do {
-                    return try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
+                    return try resolveInDetail(
+                        key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
                 } catch {
                     diagnostics.failure?(error)
                     throw error
@@ -136,7 +137,9 @@ extension HiveCore {
         async: Bool
     ) -> QuickLookup {
         var layers = state.liveLayers == 0 ? LayerView.unknown : .known(OverrideLayer.current)
-        guard state.diagnostics.trace == nil, state.isLive(lineage[lineage.startIndex]) else { return .detailed(layers) }
+        guard state.diagnostics.trace == nil, state.isLive(lineage[lineage.startIndex]) else {
+            return .detailed(layers)
+        }
         // Through a buffer pointer, the registries are read in place; through the array, each would be copied.
         return state.hives.withUnsafeBufferPointer { hives in
             var depth = lineage.startIndex
@@ -152,7 +155,8 @@ extension HiveCore {
                     }
                     if stack.strictLayer(on: id, of: familyID) != nil { return .detailed(layers) }
                 }
-                guard let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch, async: async)
+                guard
+                    let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch, async: async)
                 else {
                     continue
                 }

@@ -38,4 +38,3 @@ extension Entry {
             key: serviceKey, scope: scope, site: site, forwardsTo: targetServiceKey, isAsync: isAsync)
     }
 }
-

@@ -54,7 +54,9 @@ extension ServiceHive {
             file: String = #fileID,
             line: UInt = #line
         ) {
-            provide(Service.self, name: name, instance, site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
+            provide(
+                Service.self, name: name, instance, site: RegistrationSite(fileID: file, line: line), sendable: .unknown
+            )
         }
 
         mutating func provide<Service>(

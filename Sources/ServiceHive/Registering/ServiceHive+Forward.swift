@@ -35,7 +35,8 @@ extension ServiceHive {
         as convert: @escaping @Sendable (Target) -> Service
     ) throws {
         try forward(
-            Service.self, name: name, to: Target.self, named: targetName, site: RegistrationSite(fileID: file, line: line),
+            Service.self, name: name, to: Target.self, named: targetName,
+            site: RegistrationSite(fileID: file, line: line),
             sendable: .unknown, as: convert)
     }
 

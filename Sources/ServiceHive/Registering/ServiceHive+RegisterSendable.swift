@@ -91,7 +91,8 @@ extension ServiceHive {
         as convert: @escaping @Sendable (Target) -> Service
     ) throws {
         try forward(
-            Service.self, name: name, to: Target.self, named: targetName, site: RegistrationSite(fileID: file, line: line),
+            Service.self, name: name, to: Target.self, named: targetName,
+            site: RegistrationSite(fileID: file, line: line),
             sendable: .declared, as: convert)
     }
 }
@@ -106,7 +107,9 @@ extension ServiceHive.Provisions {
         file: String = #fileID,
         line: UInt = #line
     ) {
-        provide(Service.self, name: name, instance, site: ServiceHive.RegistrationSite(fileID: file, line: line), sendable: .declared)
+        provide(
+            Service.self, name: name, instance, site: ServiceHive.RegistrationSite(fileID: file, line: line),
+            sendable: .declared)
     }
 }
 

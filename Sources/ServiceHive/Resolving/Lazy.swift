@@ -27,7 +27,9 @@ extension ServiceHive {
         public var instance: Service {
             get throws {
                 // Safe: only this getter fills the cell, with a `Box<Service>`.
-                if let kept = cell.instance.withLock({ $0 }) { return unsafeDowncast(kept, to: Box<Service>.self).value }
+                if let kept = cell.instance.withLock({ $0 }) {
+                    return unsafeDowncast(kept, to: Box<Service>.self).value
+                }
                 let resolved = Box<Service>(try cell.core.resolve(cell.key) as Service)
                 let kept = cell.instance.withLock { kept in
                     if kept == nil { kept = resolved }

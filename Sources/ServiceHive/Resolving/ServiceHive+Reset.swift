@@ -49,13 +49,14 @@ extension ServiceHive {
     private func reset(selecting select: (Record) -> Bool) {
         let dropped = family.withLock { state -> [Slot] in
             var reset: Set<ObjectIdentifier> = []
-            var dropped = state.withRegistry(id) { registry in
-                registry.dropInstances { record in
-                    guard select(record) else { return false }
-                    reset.insert(ObjectIdentifier(record.entry))
-                    return true
-                }
-            } ?? []
+            var dropped =
+                state.withRegistry(id) { registry in
+                    registry.dropInstances { record in
+                        guard select(record) else { return false }
+                        reset.insert(ObjectIdentifier(record.entry))
+                        return true
+                    }
+                } ?? []
             guard !reset.isEmpty else { return dropped }
             for index in state.hives.indices {
                 dropped += state.hives[index].registry.dropInstances(builtFrom: reset)

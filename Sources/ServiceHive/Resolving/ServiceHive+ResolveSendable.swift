@@ -5,7 +5,9 @@
 extension ServiceHive {
     /// Resolves a `Sendable` service registered without arguments.
     @_documentation(visibility: internal)
-    public func resolve<Service: Sendable>(_ service: Service.Type = Service.self, name: String? = nil) throws -> Service {
+    public func resolve<Service: Sendable>(_ service: Service.Type = Service.self, name: String? = nil) throws
+        -> Service
+    {
         try core.resolve(RegistrationKey(sendable: Service.self, name: name))
     }
 
@@ -34,7 +36,9 @@ extension ServiceHive {
 extension ServiceHive.Resolver {
     /// Resolves a `Sendable` service registered without arguments.
     @_documentation(visibility: internal)
-    public func resolve<Service: Sendable>(_ service: Service.Type = Service.self, name: String? = nil) throws -> Service {
+    public func resolve<Service: Sendable>(_ service: Service.Type = Service.self, name: String? = nil) throws
+        -> Service
+    {
         try resolve(RegistrationKey(sendable: Service.self, name: name))
     }
 
