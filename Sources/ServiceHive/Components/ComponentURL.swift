@@ -60,27 +60,34 @@ struct ComponentURL {
             throw refuse(.extraPathSegments(ComponentNames.printable(segments, limit: 80)))
         }
         let command = try name(path, refuse)
-        index = pathEnd
 
-        // "?" query, up to the fragment
-        var arguments: [String: any Sendable] = [:]
-        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "?") {
-            let queryEnd = bytes[index...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-            var itemStart = index + 1
-            while itemStart < queryEnd || (itemStart == queryEnd && bytes[itemStart - 1] == UInt8(ascii: "&")) {
-                let itemEnd = bytes[itemStart..<queryEnd].firstIndex(of: UInt8(ascii: "&")) ?? queryEnd
-                let item = bytes[itemStart..<itemEnd]
-                let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
-                let key = try decode(item[..<equals], refuse)
-                guard !key.isEmpty else { throw refuse(.emptyKey) }
-                let value = equals < item.endIndex ? try decode(item[(equals + 1)...], refuse) : ""
-                guard arguments.updateValue(value, forKey: key) == nil else {
-                    throw refuse(.repeatedKey(ComponentNames.printable(key, limit: 80)))
-                }
-                itemStart = itemEnd + 1
-            }
-        }
+        let arguments = try query(bytes, at: pathEnd, refuse)
         return ComponentURL(scheme: scheme, component: component, command: command, arguments: arguments)
+    }
+
+    /// The arguments of the `?` query that starts at `index`, if one does, up to the fragment.
+    private static func query(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        at index: Int,
+        _ refuse: (ServiceHiveError.URLProblem) -> ServiceHiveError
+    ) throws(ServiceHiveError) -> [String: any Sendable] {
+        var arguments: [String: any Sendable] = [:]
+        guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "?") else { return arguments }
+        let queryEnd = bytes[index...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        var itemStart = index + 1
+        while itemStart < queryEnd || (itemStart == queryEnd && bytes[itemStart - 1] == UInt8(ascii: "&")) {
+            let itemEnd = bytes[itemStart..<queryEnd].firstIndex(of: UInt8(ascii: "&")) ?? queryEnd
+            let item = bytes[itemStart..<itemEnd]
+            let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+            let key = try decode(item[..<equals], refuse)
+            guard !key.isEmpty else { throw refuse(.emptyKey) }
+            let value = equals < item.endIndex ? try decode(item[(equals + 1)...], refuse) : ""
+            guard arguments.updateValue(value, forKey: key) == nil else {
+                throw refuse(.repeatedKey(ComponentNames.printable(key, limit: 80)))
+            }
+            itemStart = itemEnd + 1
+        }
+        return arguments
     }
 
     // MARK: - Parts
