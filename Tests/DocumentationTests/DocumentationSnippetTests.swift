@@ -11,48 +11,61 @@ struct DocumentationSnippetTests {
     static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("every documentation snippet is compiled by a test, line for line")
-    func snippetsMatchTests() throws {
-        let documents = try Self.documentationFiles()
+    /// One test case per document, so that a document whose snippets drift from their tests is named on its own.
+    @Test("every snippet of a document is compiled by a test, line for line", arguments: documentationFiles())
+    func snippetsMatchTests(document: String) throws {
         let compiled = try Self.testRegions()
-        var checked = 0
-        for document in documents {
-            for (name, lines) in try Self.snippets(in: document) {
-                guard let region = compiled[name] else {
-                    Issue.record("\(document.lastPathComponent): snippet \(name) has no test region")
-                    continue
+        for (name, lines) in try Self.snippets(in: Self.root.appending(path: document)) {
+            guard let regions = compiled[name] else {
+                Issue.record("\(document): snippet \(name) has no test region")
+                continue
+            }
+            guard let region = regions.first, regions.count == 1 else {
+                Issue.record(
+                    "\(document): snippet \(name) has \(regions.count) test regions, which need names of their own")
+                continue
+            }
+            var remaining = region.lines[...]
+            for line in lines {
+                if line.hasPrefix("import "), region.fileLines.contains(line) { continue }
+                guard let index = remaining.firstIndex(of: line) else {
+                    Issue.record("\(document): snippet \(name) has a line its test does not: \(line)")
+                    break
                 }
-                var remaining = region.lines[...]
-                for line in lines {
-                    if line.hasPrefix("import "), region.fileLines.contains(line) { continue }
-                    guard let index = remaining.firstIndex(of: line) else {
-                        Issue.record(
-                            "\(document.lastPathComponent): snippet \(name) has a line its test does not: \(line)")
-                        break
-                    }
-                    remaining = remaining[(index + 1)...]
-                }
-                checked += 1
+                remaining = remaining[(index + 1)...]
             }
         }
-        #expect(checked >= 12, "the README's and the articles' snippets: \(checked) checked")
+    }
+
+    @Test("the README and the articles have snippets, and each test region's name is used once")
+    func regionsAreUnique() throws {
+        let snippets = try Self.documentationFiles().flatMap { try Self.snippets(in: Self.root.appending(path: $0)) }
+        #expect(snippets.count >= 12, "the README's and the articles' snippets: \(snippets.count)")
+        for (name, regions) in try Self.testRegions() where regions.count > 1 {
+            Issue.record("\(regions.count) test regions are named \(name)")
+        }
     }
 
     // MARK: - Reading the files
 
-    static func documentationFiles() throws -> [URL] {
-        var files = [root.appending(path: "README.md")]
+    /// The README and every Markdown file of both catalogs, as paths from the repository's root, sorted.
+    static func documentationFiles() -> [String] {
+        var files = ["README.md"]
         let catalogs = [
             "Sources/ServiceHive/ServiceHive.docc",
             "Sources/ServiceHiveFunctions/ServiceHiveFunctions.docc",
         ]
-        for catalog in catalogs.map({ root.appending(path: $0) }) {
-            guard let enumerator = FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil) else {
+        for catalog in catalogs {
+            let url = root.appending(path: catalog)
+            guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else {
                 continue
             }
-            for case let url as URL in enumerator where url.pathExtension == "md" { files.append(url) }
+            for case let file as URL in enumerator where file.pathExtension == "md" {
+                guard file.path.hasPrefix(url.path + "/") else { continue }
+                files.append(catalog + "/" + file.path.dropFirst(url.path.count + 1))
+            }
         }
-        return files
+        return files.sorted()
     }
 
     /// The snippets of a Markdown file: name, and the trimmed non-empty lines of the fenced block after the marker.
@@ -83,9 +96,9 @@ struct DocumentationSnippetTests {
         var fileLines: Set<String>
     }
 
-    /// The snippet regions of every Swift file under `Tests/`.
-    static func testRegions() throws -> [String: Region] {
-        var regions: [String: Region] = [:]
+    /// The snippet regions of every Swift file under `Tests/`, by name: more than one when a name is used twice.
+    static func testRegions() throws -> [String: [Region]] {
+        var regions: [String: [Region]] = [:]
         let tests = root.appending(path: "Tests")
         guard let enumerator = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil) else {
             return regions
@@ -94,16 +107,20 @@ struct DocumentationSnippetTests {
             let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             let fileLines = Set(lines)
-            var current: String?
+            var current: (name: String, lines: [String])?
             for line in lines {
-                if line.hasPrefix("// snippet:") {
-                    current = line.dropFirst("// snippet:".count).trimmingCharacters(in: .whitespaces)
-                    regions[current!] = Region(lines: [], fileLines: fileLines)
-                } else if line == "// end-snippet" {
+                if line.hasPrefix("// snippet:") || line == "// end-snippet", let finished = current {
+                    regions[finished.name, default: []].append(Region(lines: finished.lines, fileLines: fileLines))
                     current = nil
-                } else if let name = current, !line.isEmpty {
-                    regions[name]?.lines.append(line)
                 }
+                if line.hasPrefix("// snippet:") {
+                    current = (line.dropFirst("// snippet:".count).trimmingCharacters(in: .whitespaces), [])
+                } else if current != nil, !line.isEmpty {
+                    current?.lines.append(line)
+                }
+            }
+            if let unfinished = current {
+                regions[unfinished.name, default: []].append(Region(lines: unfinished.lines, fileLines: fileLines))
             }
         }
         return regions

@@ -1,0 +1,103 @@
+import Foundation
+import ServiceHive
+import Support
+import Testing
+
+// The code of the article "Threading Guarantees", compiled and run here, and the article's other promises that a
+// short test can show. `DocumentationSnippetTests` checks that the article and these regions stay the same; the full
+// concurrency tests are in `Tests/ServiceHiveTests`.
+
+/// The article's types, in a namespace of their own so that they don't clash with the README's.
+enum ThreadingArticle {
+    /// A pool that takes a while to open, and counts how often it was opened.
+    final class ConnectionPool: Sendable {
+        static let opened = Locked(0)
+
+        static func open() async throws -> ConnectionPool {
+            opened.increment()
+            try await Task.sleep(for: .milliseconds(20))
+            return ConnectionPool()
+        }
+    }
+
+    final class Ledger: Sendable {}
+    final class Auditor: Sendable {}
+}
+
+extension ThreadingArticle {
+    @Suite("Threading Guarantees")
+    struct Tests {
+        @Test("an async singleton asked for by a hundred tasks at once is opened once and shared")
+        func asyncSingleton() async throws {
+            let hive = ServiceHive()
+            let openedBefore = ConnectionPool.opened.current
+            // snippet: threading-async
+            try hive.register(ConnectionPool.self, scope: .singleton) { _ async throws in
+                try await ConnectionPool.open()
+            }
+
+            let pools = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                for _ in 0..<100 {
+                    group.addTask { ObjectIdentifier(try await hive.resolveAsync(ConnectionPool.self)) }
+                }
+                return try await group.reduce(into: Set()) { $0.insert($1) }
+            }
+            print(pools.count)  // 1: opened once, and shared by all hundred tasks
+            // end-snippet
+            #expect(pools.count == 1)
+            #expect(ConnectionPool.opened.current == openedBefore + 1)
+        }
+
+        @Test("two threads that enter a cycle of singletons from opposite ends both get circularDependency")
+        func crossingCycle() throws {
+            let hive = ServiceHive()
+            try hive.register(Ledger.self, scope: .singleton) { r in
+                pause(milliseconds: 50)  // both threads are inside their first factory before either goes on
+                _ = try r.resolve(Auditor.self)
+                return Ledger()
+            }
+            try hive.register(Auditor.self, scope: .singleton) { r in
+                pause(milliseconds: 50)
+                _ = try r.resolve(Ledger.self)
+                return Auditor()
+            }
+            let errors = Locked<[ServiceHiveError]>([])
+            let finished = runTogether(2, timeout: 10) { index in
+                do {
+                    if index == 0 { _ = try hive.resolve(Ledger.self) } else { _ = try hive.resolve(Auditor.self) }
+                } catch let error as ServiceHiveError {
+                    errors.withLock { $0.append(error) }
+                } catch {
+                    Issue.record("unexpected \(error)")
+                }
+            }
+            #expect(finished, "no deadlock")
+            let cycles = errors.current.filter { if case .circularDependency = $0 { true } else { false } }
+            #expect(cycles.count == 2)
+        }
+
+        @Test("a resolve that would leave too little stack fails with stackExhausted, and the thread goes on")
+        func stackGuard() throws {
+            let hive = ServiceHive()
+            for level in 0..<1_000 {
+                try hive.register(Ledger.self, name: "\(level)") { r in
+                    try level == 999 ? Ledger() : r.resolve(Ledger.self, name: "\(level + 1)")
+                }
+            }
+            let outcome = Locked<ServiceHiveError?>(nil)
+            runTogether(1, stackSize: 512 << 10) { _ in
+                do {
+                    _ = try hive.resolve(Ledger.self, name: "0")
+                } catch let error as ServiceHiveError {
+                    outcome.withLock { $0 = error }
+                } catch {}
+            }
+            guard case .stackExhausted(_, let chain)? = outcome.current else {
+                Issue.record("expected stackExhausted, got \(String(describing: outcome.current))")
+                return
+            }
+            #expect(chain.count > 10 && chain.count < 1_000)
+            _ = try hive.resolve(Ledger.self, name: "990")  // the thread unwound cleanly: the hive still resolves
+        }
+    }
+}
