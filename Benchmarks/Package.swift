@@ -28,6 +28,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "ServiceHive", package: "ServiceHive"),
+                .product(name: "ServiceHiveFunctions", package: "ServiceHive"),
+                "ServiceHiveBaseline",
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],
@@ -37,6 +39,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The library as it was on main before issue 11's rework (`Sources/ServiceHive` at 466d730), so that one run
+        // compares resolving with the library before and after. A copy of its Swift sources with nothing renamed but
+        // the module; only files that import nothing but this module use it, so that its `ServiceHive` never meets
+        // the current one. Swift 6 mode, as its own package built it.
+        .target(name: "ServiceHiveBaseline", path: "Sources/ServiceHiveBaseline"),
         // Turns one run's text output into the README's results block and the threading article's block.
         .executableTarget(name: "ResultsTable", path: "Sources/ResultsTable"),
     ]

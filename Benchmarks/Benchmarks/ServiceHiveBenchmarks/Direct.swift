@@ -29,3 +29,10 @@ final class RequestServices: Sendable {
 
     func handler() -> any RequestHandler { LiveRequestHandler(session: session) }
 }
+
+extension Direct {
+    /// The forwarded singleton, under its second protocol.
+    static let storeReader: any StoreReader = LiveStore()
+    /// The singleton that the hive builds with an `async` factory.
+    static let asyncSingleton: any AsyncSingleton = LiveAsyncSingleton()
+}

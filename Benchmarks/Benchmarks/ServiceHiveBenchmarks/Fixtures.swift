@@ -11,7 +11,38 @@ import Glibc
 /// The hives the scenarios resolve from, built once.
 enum Hives {
     /// Every scenario's registrations.
-    static let standard: ServiceHive = {
+    static let standard: ServiceHive = withStandardRegistrations()
+
+    /// The standard registrations, and issue 14's: a singleton forwarded to a second protocol, and a singleton with
+    /// an async factory, which the async scenario builds before it measures.
+    static let features: ServiceHive = {
+        let hive = withStandardRegistrations()
+        try! hive.register(LiveStore.self, scope: .singleton) { LiveStore() }
+        try! hive.forward(StoreReader.self, to: LiveStore.self) { $0 }
+        try! hive.register(AsyncSingleton.self, scope: .singleton) { _ async throws in LiveAsyncSingleton() }
+        _ = try! hive.resolve(StoreReader.self)
+        return hive
+    }()
+
+    /// The standard registrations, with a trace handler that does nothing.
+    static let traced: ServiceHive = {
+        let hive = withStandardRegistrations()
+        hive.trace = { _ in }
+        _ = try! hive.resolve(Singleton.self)
+        return hive
+    }()
+
+    /// The standard registrations, with a trace handler that was set and then removed.
+    static let traceTurnedOff: ServiceHive = {
+        let hive = withStandardRegistrations()
+        hive.trace = { _ in }
+        _ = try! hive.resolve(Singleton.self)
+        hive.trace = nil
+        return hive
+    }()
+
+    /// A new hive with every scenario's registrations, its singleton already built.
+    private static func withStandardRegistrations() -> ServiceHive {
         let hive = ServiceHive()
         try! hive.register(Transient.self) { LiveTransient() }
         try! hive.register(Singleton.self, scope: .singleton) { LiveSingleton() }
@@ -33,7 +64,7 @@ enum Hives {
         try! hive.register(RequestHandler.self) { r in LiveRequestHandler(session: try r.resolve()) }
         _ = try! hive.resolve(Singleton.self)
         return hive
-    }()
+    }
 
     /// The singleton among 10 registrations.
     static let small: ServiceHive = withSingleton(among: 10)
@@ -58,7 +89,17 @@ enum Hives {
 
 /// The Swinject containers, with the same registrations.
 enum Containers {
-    static let standard: Container = {
+    static let standard: Container = withStandardRegistrations()
+
+    /// The standard registrations, and a singleton that also implements a second protocol, as `Hives.features`.
+    static let features: Container = {
+        let container = withStandardRegistrations()
+        container.register(LiveStore.self) { _ in LiveStore() }.implements(StoreReader.self).inObjectScope(.container)
+        _ = container.resolve(StoreReader.self)
+        return container
+    }()
+
+    private static func withStandardRegistrations() -> Container {
         let container = Container()
         container.register(Transient.self) { _ in LiveTransient() }.inObjectScope(.transient)
         container.register(Singleton.self) { _ in LiveSingleton() }.inObjectScope(.container)
@@ -79,7 +120,7 @@ enum Containers {
             .inObjectScope(.transient)
         _ = container.resolve(Singleton.self)
         return container
-    }()
+    }
 
     /// Swinject's nearest equivalent of an override: a child container that re-registers the service.
     static let overridingChild: Container = {

@@ -3,10 +3,14 @@ import Dependencies
 import ServiceHive
 import Swinject
 
-// Every scenario, one block each: a `Scenario` with one `measure` per implementation that has an equivalent. To add a
-// scenario, add a block here with the next number; its services go in `Services.swift` and its registrations in the
-// fixtures. `ResultsTable` puts every scenario of a run in the README's table by itself; a target for it goes in the
-// table at the top of `Sources/ResultsTable/main.swift`.
+// Every scenario, one block each: a `Scenario` with one `measure` per implementation that has an equivalent. This file
+// holds the resolves of issue 10 (01–14); the later ones have a file per concern: `FeatureScenarios.swift` (issue
+// 14's forwarding, `Lazy`, property wrappers and async singletons, 15–18), `TraceScenarios.swift` (19),
+// `FunctionScenarios.swift` (issue 13, 20–21) and `ComponentScenarios.swift` (issue 12, 22–24);
+// `BaselineScenarios.swift` adds `before` to 01–04. To add a scenario, add a block with the next number to the file of
+// its concern; its services go in `Services.swift` and its registrations in the fixtures. `ResultsTable` puts every
+// scenario of a run in the README's table by itself; a target for it goes in the table at the top of
+// `Sources/ResultsTable/main.swift`.
 //
 // swift-dependencies reads each service the way its documentation shows at a use site, `@Dependency(\.key) var x`
 // declared where it is needed: one declaration and one read per operation, the equivalent of one `resolve`.
@@ -15,7 +19,7 @@ func scenarios() {
     // MARK: 01 transient resolve, no dependencies
 
     do {
-        let scenario = Scenario("01 transient resolve")
+        let scenario = Scenario.transientResolve
         scenario.measure(.direct) { benchmark in
             repeatedly(benchmark) { LiveTransient() as any Transient }
         }
@@ -42,7 +46,7 @@ func scenarios() {
     // MARK: 02 singleton resolve
 
     do {
-        let scenario = Scenario("02 singleton resolve")
+        let scenario = Scenario.singletonResolve
         scenario.measure(.direct) { benchmark in
             repeatedly(benchmark) { Direct.singleton }
         }
@@ -69,7 +73,7 @@ func scenarios() {
     // MARK: 03 transient with 3 singleton dependencies
 
     do {
-        let scenario = Scenario("03 transient with 3 singleton dependencies")
+        let scenario = Scenario.threeDependencies
         scenario.measure(.direct) { benchmark in
             repeatedly(benchmark) { Direct.composite() }
         }
@@ -97,7 +101,7 @@ func scenarios() {
 
     // swift-dependencies has no names: a second variant is a second key, which is scenario 01 again.
     do {
-        let scenario = Scenario("04 named resolve")
+        let scenario = Scenario.namedResolve
         scenario.measure(.direct) { benchmark in
             repeatedly(benchmark) { LiveNamed() as any Named }
         }

@@ -3,13 +3,20 @@ import Benchmark
 // The entry point package-benchmark looks for. The scenarios themselves are in `Scenarios.swift`.
 //
 // Every scenario runs each implementation in the same process, in one run: `direct` (the same work with no locator,
-// see `Direct.swift`), ServiceHive, the hand-written `floor` (see `Floor.swift`), swift-dependencies 1.17.1 (see
-// `SwiftDependencies.swift`) and Swinject 2.10.0 (see `Fixtures.swift`), each where it has an equivalent. Names are
+// see `Direct.swift`), ServiceHive, `before` (the library as it was on main before issue 11's rework, see
+// `BaselineScenarios.swift`), the hand-written `floor` (see `Floor.swift`, `FunctionScenarios.swift` and
+// `ComponentScenarios.swift`), swift-dependencies 1.17.1 (see `SwiftDependencies.swift`), Swinject 2.10.0 (see
+// `Fixtures.swift`) and Foundation's `NotificationCenter`, each where it has an equivalent. Names are
 // "NN scenario · implementation"; `ResultsTable` groups them by scenario for the README.
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = Configurations.perOperation
     scenarios()
+    baselineScenarios()
+    featureScenarios()
+    traceScenarios()
+    functionScenarios()
+    componentScenarios()
 }
 
 /// How long and how many times each benchmark runs; `BENCHMARK_SMOKE=1` makes a short pass for CI.
@@ -60,6 +67,19 @@ enum Configurations {
         )
     }
 
+    /// Each iteration is one operation that takes microseconds or more, such as posting a value to 10,000 controls,
+    /// run as many times as the duration allows.
+    static var perLongOperation: Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
+            timeUnits: .microseconds,
+            warmupIterations: 3,
+            scalingFactor: .one,
+            maxDuration: .seconds(Benchmarks.duration),
+            maxIterations: Benchmarks.iterations
+        )
+    }
+
     /// Each iteration is one whole operation, such as validating a hive.
     static var whole: Benchmark.Configuration {
         .init(
@@ -89,12 +109,17 @@ enum Configurations {
 enum Implementation: String {
     case direct
     case serviceHive = "ServiceHive"
+    /// The library as it was on main before issue 11's rework: the `ServiceHiveBaseline` target.
+    case before
     case floor
     case swiftDependencies = "swift-dependencies"
     case swinject = "Swinject"
+    case notificationCenter = "NotificationCenter"
 }
 
 /// One scenario: its implementations are benchmarks named "NN scenario · implementation".
+///
+/// A scenario measured in more than one file is declared once, below, so that its name can't drift between them.
 struct Scenario {
     let name: String
     let configuration: Benchmark.Configuration
@@ -108,6 +133,19 @@ struct Scenario {
     func measure(_ implementation: Implementation, _ body: @escaping Benchmark.BenchmarkClosure) {
         Benchmark("\(name) · \(implementation.rawValue)", configuration: configuration, closure: body)
     }
+
+    /// Adds `implementation`'s benchmark of this scenario, for work that must be awaited or run on the main actor.
+    func measure(_ implementation: Implementation, _ body: @escaping Benchmark.BenchmarkAsyncClosure) {
+        Benchmark("\(name) · \(implementation.rawValue)", configuration: configuration, closure: body)
+    }
+}
+
+extension Scenario {
+    // The scenarios that `before` measures too, in `BaselineScenarios.swift`.
+    static let transientResolve = Scenario("01 transient resolve")
+    static let singletonResolve = Scenario("02 singleton resolve")
+    static let threeDependencies = Scenario("03 transient with 3 singleton dependencies")
+    static let namedResolve = Scenario("04 named resolve")
 }
 
 /// Runs `operation` once for each of the iteration's `scaledIterations`, keeping each result from being optimized

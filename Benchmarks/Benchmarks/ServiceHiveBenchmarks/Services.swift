@@ -103,3 +103,24 @@ func registerDistinctTypes(_ count: Int, into registrar: inout some TypeRegistra
         depth += 1
     }
 }
+
+// MARK: - Issue 14's services
+
+/// A second protocol of a singleton, which the hive forwards to it.
+protocol StoreReader: AnyObject, Sendable {}
+/// A singleton registered under its own class, and resolved as `StoreReader` through a forward.
+final class LiveStore: StoreReader {}
+
+/// A singleton whose factory is `async`, as one that opens a connection pool would be.
+protocol AsyncSingleton: AnyObject, Sendable {}
+final class LiveAsyncSingleton: AsyncSingleton {}
+
+// MARK: - Issue 12's component
+
+/// The object behind the `desk` component: its commands call it, and so do the floor's handlers and `direct`.
+final class QuoteDesk: Sendable {
+    /// The price in cents of `quantity` of `item`.
+    func quote(item: String, quantity: Int) -> Int {
+        item.utf8.count * 125 * quantity
+    }
+}

@@ -1,0 +1,76 @@
+extension ServiceHive {
+    /// The printable identity of a registration: the service type, its name and its argument types.
+    ///
+    /// Errors, introspection and validation reports use it to say which registration they mean. Two keys are
+    /// equal when their type names, names and argument type names are equal.
+    ///
+    /// ```swift
+    /// let key = ServiceHive.ServiceKey(TradeService.self, name: "premium")
+    /// print(key)  // TradeService (name: "premium")
+    /// ```
+    public struct ServiceKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+        /// The service type's name, such as `TradeService`.
+        public var service: String
+        /// The registration's name, or `nil` for the unnamed registration.
+        public var name: String?
+        /// The names of the runtime argument types, in order; empty when the registration takes none.
+        public var argumentTypes: [String]
+
+        /// Creates a key from type names.
+        ///
+        /// - Parameters:
+        ///   - service: The service type's name.
+        ///   - name: The registration's name, or `nil`.
+        ///   - argumentTypes: The argument types' names, in order.
+        public init(service: String, name: String? = nil, argumentTypes: [String] = []) {
+            self.service = service
+            self.name = name
+            self.argumentTypes = argumentTypes
+        }
+
+        /// Creates the key of a service type with an optional name and no arguments.
+        ///
+        /// - Parameters:
+        ///   - service: The service type, usually a protocol.
+        ///   - name: The registration's name, or `nil`.
+        public init<Service>(_ service: Service.Type, name: String? = nil) {
+            self.init(service: typeName(service), name: name)
+        }
+
+        /// The key as ServiceHive prints it: `TradeService`, `TradeService (name: "premium")` or
+        /// `Greeter (arguments: String)`.
+        public var description: String {
+            var details: [String] = []
+            if let name { details.append("name: \"\(name)\"") }
+            if !argumentTypes.isEmpty { details.append("arguments: \(argumentTypes.joined(separator: ", "))") }
+            return details.isEmpty ? service : "\(service) (\(details.joined(separator: ", ")))"
+        }
+
+        /// Orders keys by service name, then name (unnamed first), then argument types.
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            if lhs.service != rhs.service { return lhs.service < rhs.service }
+            switch (lhs.name, rhs.name) {
+            case (nil, .some): return true
+            case (.some, nil): return false
+            case let (left?, right?) where left != right: return left < right
+            default: break
+            }
+            return lhs.argumentTypes.lexicographicallyPrecedes(rhs.argumentTypes)
+        }
+    }
+}
+
+/// The name ServiceHive prints for a type: `TradeService` for `any TradeService`, `Int` for `Swift.Int`.
+func typeName(_ type: Any.Type) -> String {
+    String(describing: type)
+}
+
+extension Array where Element == ServiceHive.ServiceKey {
+    /// The chain as `A → B → C`, abbreviated in the middle when it is longer than 12 links.
+    var chainDescription: String {
+        guard count > 12 else { return map(\.description).joined(separator: " → ") }
+        let head = prefix(5).map(\.description)
+        let tail = suffix(5).map(\.description)
+        return (head + ["… \(count - 10) more …"] + tail).joined(separator: " → ")
+    }
+}
