@@ -3,8 +3,20 @@ extension HiveCore {
 
     /// Resolves `key` as a `Service`, awaiting async factories: every `resolveAsync` comes here. A registration with a
     /// synchronous factory is resolved by the synchronous path; an async one is found, then one switch on its scope.
-    func resolveAsync<Service>(_ key: RegistrationKey) async throws(ServiceHiveError) -> Service {
-        guard let context = AsyncContext.current else {
+    nonisolated(nonsending) func resolveAsync<Service>(_ key: RegistrationKey) async throws(ServiceHiveError)
+        -> Service
+    {
+        let context = AsyncContext.current
+        // A cached instance first, before a top-level resolve makes a context of its own.
+        if context?.isRecording != true,
+            case .cached(let instance) = family.withLock({ state in
+                quickLookUp(key, in: state, argumentsMatch: { $0.isEmpty }, async: true)
+            })
+        {
+            // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
+            return unsafeDowncast(instance, to: Box<Service>.self).value
+        }
+        guard let context else {
             do {
                 return try await resolveAsync(key, context: .root())
             } catch {
@@ -16,7 +28,7 @@ extension HiveCore {
     }
 
     /// `resolveAsync` in `context`, the current task's or a new top-level one.
-    private func resolveAsync<Service>(
+    nonisolated(nonsending) private func resolveAsync<Service>(
         _ key: RegistrationKey,
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Service {

@@ -28,8 +28,7 @@ extension HiveCore {
             // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
             return unsafeDowncast(instance, to: Box<Service>.self).value
         case .forwarded(let entry, let target):
-            // Safe: an entry whose lifetime is `.forward` was made by `forward(_:name:to:named:file:line:as:)`.
-            return entry.factory(of: Service.self).forward.unsafelyUnwrapped(target)
+            return entry.factory(of: Service.self).forwarded(target)
         case .transient(let entry):
             guard context.isIdle else { return try buildTransient(entry, arguments: arguments, context: context) }
             defer { context.endTopLevelResolve() }

@@ -39,12 +39,16 @@ extension ServiceHive {
     /// its own because an `async` overload of `resolve` would be preferred in every async function, so each
     /// synchronous resolve there would need an `await`.
     ///
+    /// It runs on the caller's executor (it is `nonisolated(nonsending)`), so a resolve from an actor, or of an
+    /// instance already cached, never hops to another executor. A shared instance is built in a task of its own, so
+    /// that a caller cancelled while it waits neither cancels nor poisons the construction for the others.
+    ///
     /// - Parameters:
     ///   - service: The type to resolve. It can be inferred from the context.
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The instance, as the scope of its registration says.
     /// - Throws: A ``ServiceHiveError``, as ``resolve(_:name:)`` does.
-    public func resolveAsync<Service>(_ service: Service.Type = Service.self, name: String? = nil) async throws
+    nonisolated(nonsending) public func resolveAsync<Service>(_ service: Service.Type = Service.self, name: String? = nil) async throws
         -> Service
     {
         try await core.resolveAsync(RegistrationKey(Service.self, name: name))

@@ -13,7 +13,7 @@ extension ServiceHive {
 
     /// Resolves a `Sendable` service whose factory may be `async`, awaiting it.
     @_documentation(visibility: internal)
-    public func resolveAsync<Service: Sendable>(
+    nonisolated(nonsending) public func resolveAsync<Service: Sendable>(
         _ service: Service.Type = Service.self,
         name: String? = nil
     ) async throws -> Service {
@@ -44,7 +44,7 @@ extension ServiceHive.Resolver {
 
     /// Resolves a `Sendable` service whose factory may be `async`.
     @_documentation(visibility: internal)
-    public func resolveAsync<Service: Sendable>(
+    nonisolated(nonsending) public func resolveAsync<Service: Sendable>(
         _ service: Service.Type = Service.self,
         name: String? = nil
     ) async throws -> Service {
