@@ -44,6 +44,22 @@ let package = Package(
         // the module; only files that import nothing but this module use it, so that its `ServiceHive` never meets
         // the current one. Swift 6 mode, as its own package built it.
         .target(name: "ServiceHiveBaseline", path: "Sources/ServiceHiveBaseline"),
+        // One scenario at a time, for `count-instructions`, which counts the instructions each operation executes
+        // under valgrind: a figure that, unlike wall time, does not change with the load of a shared machine.
+        .executableTarget(
+            name: "InstructionCounts",
+            dependencies: [
+                .product(name: "ServiceHive", package: "ServiceHive"),
+                .product(name: "ServiceHiveFunctions", package: "ServiceHive"),
+                "InstructionCountsBaseline",
+            ],
+            path: "Sources/InstructionCounts",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The scenarios of `before`, in a module of their own that imports only ServiceHiveBaseline.
+        .target(
+            name: "InstructionCountsBaseline", dependencies: ["ServiceHiveBaseline"],
+            path: "Sources/InstructionCountsBaseline"),
         // Turns one run's text output into the README's results block and the threading article's block.
         .executableTarget(name: "ResultsTable", path: "Sources/ResultsTable"),
     ]

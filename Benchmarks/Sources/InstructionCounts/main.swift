@@ -1,0 +1,151 @@
+import Foundation
+// Runs one scenario N times, for `Benchmarks/count-instructions`: `InstructionCounts SCENARIO N`. The scenarios
+// mirror the benchmarks of the same number, with the same shapes of services, so that a count explains a wall time.
+import InstructionCountsBaseline
+import ServiceHive
+import ServiceHiveFunctions
+
+protocol Transient: AnyObject, Sendable {}
+final class LiveTransient: Transient {}
+protocol Singleton: AnyObject, Sendable {}
+final class LiveSingleton: Singleton {}
+protocol Named: AnyObject, Sendable {}
+final class LiveNamed: Named {}
+protocol A: AnyObject, Sendable {}
+protocol B: AnyObject, Sendable {}
+protocol C: AnyObject, Sendable {}
+final class LA: A {}
+final class LB: B {}
+final class LC: C {}
+protocol Composite: AnyObject, Sendable {}
+final class LComposite: Composite {
+    let a: any A; let b: any B; let c: any C
+    init(a: any A, b: any B, c: any C) { self.a = a; self.b = b; self.c = c }
+}
+protocol StoreReader: AnyObject, Sendable {}
+final class LiveStore: StoreReader {}
+protocol AsyncSingleton: AnyObject, Sendable {}
+final class LiveAsyncSingleton: AsyncSingleton {}
+final class QuoteDesk: Sendable {
+    func quote(item: String, quantity: Int) -> Int { item.utf8.count * 125 * quantity }
+}
+struct DeskQuote: Codable, Sendable { var item: String; var quantity: Int }
+struct DeskTotal: Codable, Sendable { var total: Int }
+
+@inline(never) func sink<T>(_ x: T) { withExtendedLifetime(x) {} }
+
+func makeHive() -> ServiceHive {
+    let hive = ServiceHive()
+    try! hive.register(Transient.self) { LiveTransient() }
+    try! hive.register(Singleton.self, scope: .singleton) { LiveSingleton() }
+    try! hive.register(A.self, scope: .singleton) { LA() }
+    try! hive.register(B.self, scope: .singleton) { LB() }
+    try! hive.register(C.self, scope: .singleton) { LC() }
+    try! hive.register(Composite.self) { r in LComposite(a: try r.resolve(), b: try r.resolve(), c: try r.resolve()) }
+    try! hive.register(Named.self, name: "special") { LiveNamed() }
+    try! hive.register(LiveStore.self, scope: .singleton) { LiveStore() }
+    try! hive.forward(StoreReader.self, to: LiveStore.self) { $0 }
+    try! hive.register(AsyncSingleton.self, scope: .singleton) { _ async throws in LiveAsyncSingleton() }
+    _ = try! hive.resolve(Singleton.self)
+    _ = try! hive.resolve(Composite.self)
+    _ = try! hive.resolve(StoreReader.self)
+    return hive
+}
+
+struct InjectedOwner { @ServiceHive.Injected(hive: hiveForWrappers) var singleton: any Singleton }
+struct LazyInjectedOwner { @ServiceHive.LazyInjected(hive: hiveForWrappers) var singleton: any Singleton }
+let hiveForWrappers = makeHive()
+
+let args = CommandLine.arguments
+let what = args[1]
+let n = Int(args[2])!
+
+func components() -> ServiceHive {
+    let hive = ServiceHive()
+    try! hive.registerComponent("desk", scope: .singleton) { _ in
+        QuoteDesk()
+    } commands: { component in
+        component.command("quote") { desk, call in
+            ["total": desk.quote(item: try call.argument("item"), quantity: try call.argument("quantity"))]
+        }
+        component.command("order", reachableByURL: true) { desk, call in
+            ["total": desk.quote(item: try call.argument("item"), quantity: try call.argument("quantity"))]
+        }
+    }
+    _ = try! hive.call("desk", "quote", arguments: ["item": "hive-42", "quantity": 2])
+    return hive
+}
+
+extension ServiceHive.Command where Input == DeskQuote, Output == DeskTotal {
+    static var deskQuote: Self { .init(component: "desk", name: "quote") }
+}
+
+if what.hasPrefix("before-") {
+    runBaseline(String(what.dropFirst(7)), n)
+    exit(0)
+}
+
+switch what {
+case "01": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Transient.self)) }
+case "02": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
+case "03": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Composite.self)) }
+case "04": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Named.self, name: "special")) }
+case "15": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(StoreReader.self)) }
+case "16":
+    let h = makeHive()
+    let lazy = try! h.resolve(ServiceHive.Lazy<Singleton>.self); _ = try! lazy.instance
+    for _ in 0..<n { sink(try! lazy.instance) }
+    sink(h)
+case "17a": let o = InjectedOwner(); for _ in 0..<n { sink(o.singleton) }
+case "17b": let o = LazyInjectedOwner(); _ = o.singleton; for _ in 0..<n { sink(o.singleton) }
+case "19a":
+    let h = makeHive(); h.trace = { _ in }; _ = try! h.resolve(Singleton.self); h.trace = nil
+    for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
+case "19b":
+    let other = makeHive(); other.trace = { _ in }; _ = try! other.resolve(Singleton.self)
+    let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
+case "19c":
+    let h = makeHive(); h.trace = { _ in }; for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
+case "22":
+    let h = components(); let a: [String: any Sendable] = ["item": "hive-42", "quantity": 2]
+    for _ in 0..<n { sink(try! h.call("desk", "quote", arguments: a)) }
+case "23":
+    let h = components(); let i = DeskQuote(item: "hive-42", quantity: 2)
+    for _ in 0..<n { sink(try! h.call(.deskQuote, i)) }
+case "18", "24":
+    let h = makeHive(); let c = components()
+    let url = URL(string: "shop://desk/order?item=hive-42&quantity=2")!
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        _ = try! await h.resolveAsync(AsyncSingleton.self)
+        _ = try! await c.open(url)
+        if what == "18" {
+            for _ in 0..<n { sink(try! await h.resolveAsync(AsyncSingleton.self)) }
+        } else {
+            for _ in 0..<n { sink(try! await c.open(url)) }
+        }
+        done.signal()
+    }
+    done.wait()
+    exit(0)
+case "02-floor":
+    let f = Floor(); let single = LiveSingleton(); f.register(Singleton.self) { single }
+    for _ in 0..<n { sink(f.resolve(Singleton.self)) }
+case "22-floor":
+    let desk = QuoteDesk(); let f = ComponentFloor()
+    f.register("desk", "quote") { a in
+        ["total": desk.quote(item: a["item"] as! String, quantity: a["quantity"] as! Int)]
+    }
+    let a: [String: any Sendable] = ["item": "hive-42", "quantity": 2]
+    for _ in 0..<n { sink(try! f.call("desk", "quote", arguments: a)) }
+case "12":
+    let h = makeHive(); try! h.register(RequestHandler.self) { r in LiveRequestHandler(session: try r.resolve()) }
+    let session: any Session = LiveSession()
+    for _ in 0..<n {
+        let request = h.child { $0.provide(Session.self, session) }
+        sink(try! request.resolve(RequestHandler.self))
+    }
+case "20", "20-floor", "21", "21-floor":
+    MainActor.assumeIsolated { posting(what, n) }
+default: fatalError(what)
+}
