@@ -29,7 +29,7 @@ final class Parent: @unchecked Sendable {  // its hook sets `child` once, before
 }
 
 final class Child: Sendable {
-    let parent: Parent
+    weak let parent: Parent?  // weak, so that the two objects that point at each other are released
     init(parent: Parent) { self.parent = parent }
 }
 

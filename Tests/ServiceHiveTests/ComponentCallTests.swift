@@ -158,6 +158,7 @@ struct ComponentCallTests {
             component.command("relay") { call in try call.resolver.resolve(ServiceHive.self).call("inner", "x") }
         }
         try hive.register(ServiceHive.self, instance: hive)
+        defer { hive.removeAll() }  // the hive holds itself as an instance until then
         let thrown = error { _ = try hive.call("outer", "relay") }
         guard case .commandFailed("outer", "relay", let underlying) = thrown else {
             Issue.record("expected commandFailed, got \(String(describing: thrown))")
