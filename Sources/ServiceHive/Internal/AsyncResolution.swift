@@ -6,9 +6,9 @@ extension HiveCore {
     nonisolated(nonsending) func resolveAsync<Service>(_ key: RegistrationKey) async throws(ServiceHiveError)
         -> Service
     {
-        let context = AsyncContext.current
-        // A cached instance first, before a top-level resolve makes a context of its own.
-        if context?.isRecording != true,
+        // A cached instance first, before a top-level resolve makes a context of its own, and before reading the
+        // task-local at all while no construction anywhere records what it uses.
+        if !AsyncContext.mayBeRecording || AsyncContext.current?.isRecording != true,
             case .cached(let instance) = family.withLock({ state in
                 quickLookUp(key, in: state, argumentsMatch: { $0.isEmpty }, async: true)
             })
@@ -16,7 +16,7 @@ extension HiveCore {
             // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
             return unsafeDowncast(instance, to: Box<Service>.self).value
         }
-        guard let context else {
+        guard let context = AsyncContext.current else {
             do {
                 return try await resolveAsync(key, context: .root())
             } catch {
