@@ -45,7 +45,8 @@ let package = Package(
         // the current one. Swift 6 mode, as its own package built it.
         .target(name: "ServiceHiveBaseline", path: "Sources/ServiceHiveBaseline"),
         // One scenario at a time, for `count-instructions`, which counts the instructions each operation executes
-        // under valgrind: a figure that, unlike wall time, does not change with the load of a shared machine.
+        // under valgrind: a figure that, unlike wall time, does not change with the load of a shared machine. Its
+        // `Floor.swift` and `ComponentFloor.swift` are links to the benchmarks' own, so both measure one floor.
         .executableTarget(
             name: "InstructionCounts",
             dependencies: [
