@@ -162,17 +162,14 @@ extension HiveCore {
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Instance? {
         let construction = Construction(entry: found.entry, owner: nil)
-        Waits.begin(construction)
         switch claim(found.entry, at: location, for: construction) {
         case .claimed:
             break
         case .building(let other):
-            Waits.finish(construction)
             if let refusal = context.refusal(toBuild: found.entry) { throw refusal }
             try await Waits.wait(for: other, as: context.id, chain: context.chain)
             return nil
         case .instance(let instance):
-            Waits.finish(construction)
             context.record(instance.dependencies)
             return instance
         }

@@ -59,15 +59,12 @@ extension HiveCore {
         make: (Construction) throws(ServiceHiveError) -> Instance
     ) throws(ServiceHiveError) -> Instance? {
         let construction = Construction(entry: found.entry, owner: context.id)
-        Waits.begin(construction)
         switch claim(found.entry, at: location, for: construction) {
         case .claimed:
             break
         case .building(let other):
-            Waits.finish(construction)
             return try Waits.wait(for: other, as: context.id, chain: context.chainEntries)
         case .instance(let instance):
-            Waits.finish(construction)
             if case .layer(let layer) = location, let owner = owner(of: instance, layers: &layers), owner !== layer {
                 return try obtain(found, at: .layer(owner), layers: &layers, context: context, make: make)
             }

@@ -2,7 +2,11 @@ extension HiveCore {
     // MARK: - Slots
 
     /// Claims the slot of `entry` at `location`, unless it holds an instance or another construction.
+    ///
+    /// `construction` is registered with `Waits` before the slot shows it, so that a thread that finds it there can
+    /// wait for it, and finished again unless the claim succeeds.
     func claim(_ entry: Entry, at location: Location, for construction: Construction) -> Claim {
+        Waits.begin(construction)
         let result = withSlot(of: entry, at: location) { slot -> (Claim, Slot?) in
             switch slot.state {
             case .building(let other):
@@ -14,7 +18,9 @@ extension HiveCore {
             }
         }
         withExtendedLifetime(result?.1) {}  // A released weak instance's box, let go outside the lock.
-        return result?.0 ?? .claimed  // Unregistered meanwhile: build for this caller alone, and cache nothing.
+        let claim = result?.0 ?? .claimed  // Unregistered meanwhile: build for this caller alone, and cache nothing.
+        if case .claimed = claim {} else { Waits.finish(construction) }
+        return claim
     }
 
     /// Caches `instance`, in `layer` if given, else where it was claimed; gives up the claim; wakes the waiters.
