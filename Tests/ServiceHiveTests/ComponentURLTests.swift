@@ -224,7 +224,7 @@ struct ComponentURLTests {
 
     @Test("fuzz: random bytes and mutated URLs never trap, and every failure is one of ServiceHive's errors")
     func fuzz() async throws {
-        var random = SplitMix64(seed: Self.seed)
+        var random = SplitMix(seed: Self.seed)
         let hive = try tradeComponentHive()
         try hive.registerComponent("echo") { component in
             component.command("text", reachableByURL: true) { call in
@@ -288,20 +288,5 @@ struct ComponentURLTests {
             guard case .invalidURL = error else { return "the parser threw \(error) for \(text)" }
         }
         return nil
-    }
-}
-
-/// A small, fast, seedable generator, so that a fuzz run can be repeated from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
