@@ -124,17 +124,6 @@ enum DeskCalls {
     }()
 }
 
-/// The input of the typed call: its properties are the arguments.
-struct DeskQuote: Codable, Sendable {
-    var item: String
-    var quantity: Int
-}
-
-/// The output of the typed call: the reply's `total`.
-struct DeskTotal: Codable, Sendable {
-    var total: Int
-}
-
 extension ServiceHive.Command where Input == DeskQuote, Output == DeskTotal {
     /// `desk/quote`.
     static var deskQuote: Self { .init(component: "desk", name: "quote") }

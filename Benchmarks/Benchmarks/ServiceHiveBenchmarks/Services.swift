@@ -124,3 +124,14 @@ final class QuoteDesk: Sendable {
         item.utf8.count * 125 * quantity
     }
 }
+
+/// The input of the typed call: its properties are the arguments.
+struct DeskQuote: Codable, Sendable {
+    var item: String
+    var quantity: Int
+}
+
+/// The output of the typed call: the reply's `total`.
+struct DeskTotal: Codable, Sendable {
+    var total: Int
+}

@@ -1,14 +1,6 @@
 import ServiceHive
 import ServiceHiveFunctions
 
-protocol Session: AnyObject, Sendable {}
-final class LiveSession: Session {}
-protocol RequestHandler: AnyObject, Sendable {}
-final class LiveRequestHandler: RequestHandler {
-    let session: any Session
-    init(session: any Session) { self.session = session }
-}
-
 @MainActor final class CountLabel { var count = 0 }
 @MainActor final class WeakBox { weak var label: CountLabel?; init(_ l: CountLabel) { label = l } }
 let showCount: @MainActor @Sendable (CountLabel, Int, [String: any Sendable]) -> Void = { l, c, _ in l.count = c }

@@ -1,36 +1,11 @@
-import Foundation
 // Runs one scenario N times, for `Benchmarks/count-instructions`: `InstructionCounts SCENARIO N`. The scenarios
-// mirror the benchmarks of the same number, with the same shapes of services, so that a count explains a wall time.
+// mirror the benchmarks of the same number, with the same services (`Services.swift` and the floors are links to the
+// benchmarks' own files), so that a count explains a wall time.
+
+import Foundation
 import InstructionCountsBaseline
 import ServiceHive
 import ServiceHiveFunctions
-
-protocol Transient: AnyObject, Sendable {}
-final class LiveTransient: Transient {}
-protocol Singleton: AnyObject, Sendable {}
-final class LiveSingleton: Singleton {}
-protocol Named: AnyObject, Sendable {}
-final class LiveNamed: Named {}
-protocol A: AnyObject, Sendable {}
-protocol B: AnyObject, Sendable {}
-protocol C: AnyObject, Sendable {}
-final class LA: A {}
-final class LB: B {}
-final class LC: C {}
-protocol Composite: AnyObject, Sendable {}
-final class LComposite: Composite {
-    let a: any A; let b: any B; let c: any C
-    init(a: any A, b: any B, c: any C) { self.a = a; self.b = b; self.c = c }
-}
-protocol StoreReader: AnyObject, Sendable {}
-final class LiveStore: StoreReader {}
-protocol AsyncSingleton: AnyObject, Sendable {}
-final class LiveAsyncSingleton: AsyncSingleton {}
-final class QuoteDesk: Sendable {
-    func quote(item: String, quantity: Int) -> Int { item.utf8.count * 125 * quantity }
-}
-struct DeskQuote: Codable, Sendable { var item: String; var quantity: Int }
-struct DeskTotal: Codable, Sendable { var total: Int }
 
 @inline(never) func sink<T>(_ x: T) { withExtendedLifetime(x) {} }
 
@@ -38,10 +13,11 @@ func makeHive() -> ServiceHive {
     let hive = ServiceHive()
     try! hive.register(Transient.self) { LiveTransient() }
     try! hive.register(Singleton.self, scope: .singleton) { LiveSingleton() }
-    try! hive.register(A.self, scope: .singleton) { LA() }
-    try! hive.register(B.self, scope: .singleton) { LB() }
-    try! hive.register(C.self, scope: .singleton) { LC() }
-    try! hive.register(Composite.self) { r in LComposite(a: try r.resolve(), b: try r.resolve(), c: try r.resolve()) }
+    try! hive.register(DependencyA.self, scope: .singleton) { LiveDependencyA() }
+    try! hive.register(DependencyB.self, scope: .singleton) { LiveDependencyB() }
+    try! hive.register(DependencyC.self, scope: .singleton) { LiveDependencyC() }
+    try! hive.register(Composite.self) { r in LiveComposite(a: try r.resolve(), b: try r.resolve(), c: try r.resolve())
+    }
     try! hive.register(Named.self, name: "special") { LiveNamed() }
     try! hive.register(LiveStore.self, scope: .singleton) { LiveStore() }
     try! hive.forward(StoreReader.self, to: LiveStore.self) { $0 }
