@@ -62,9 +62,6 @@ final class Entry: Sendable {
     /// For `forward(_:name:to:named:file:line:as:)`: the key of the registration it forwards to, in the same hive, and
     /// that key as introspection prints it.
     let target: RegistrationKey?
-    /// The service of `target` when it is the plain registration, without a name or arguments: what the quick path
-    /// of a forwarded resolve looks up, read without copying the key (benchmark `15 forwarded singleton resolve`).
-    let plainTarget: ObjectIdentifier?
     let targetServiceKey: ServiceHive.ServiceKey?
     /// Whether the service is an existential registered where it was not known to be `Sendable`: its instances may
     /// not be, so a resolve that requires `Sendable` refuses it. See `Sendability`.
@@ -94,7 +91,6 @@ final class Entry: Sendable {
         self.factory = factory
         self.instance = instance
         self.target = target?.key
-        plainTarget = target.flatMap { $0.key.isPlain ? $0.key.service : nil }
         targetServiceKey = target?.printed
     }
 
@@ -115,7 +111,6 @@ final class Entry: Sendable {
         isAsync = false
         hasCompletedHook = false
         target = nil
-        plainTarget = nil
         targetServiceKey = nil
     }
 

@@ -99,7 +99,7 @@ struct Registry {
 
     /// A forwarded registration whose target, in this registry, has its instance cached: both, for the quick path.
     private func forwarded(_ entry: Entry) -> QuickLookup {
-        guard let target = entry.plainTarget, let bucket = services.index(of: target),
+        guard let target = entry.target, let bucket = services.index(of: target.service), target.isPlain,
             services[bucket: bucket].plain?.entry.lifetime == .shared,
             let instance = services[bucket: bucket].plain?.slot.instance
         else { return .detailed(.unknown) }
