@@ -76,6 +76,64 @@ struct ForwardingTests {
                 + "register LiveStore in this hive first, then forward to it.")
     }
 
+    @Test("after its target is reset, a forwarded key resolves the new instance, and keeps the old one alive no longer")
+    func targetReset() throws {
+        let hive = ServiceHive()
+        try hive.register(LiveStore.self, scope: .session) { LiveStore() }
+        try hive.forward(Reader.self, to: LiveStore.self) { $0 }
+        weak let first = try hive.resolve(LiveStore.self)
+        for _ in 0..<2 { #expect(try hive.resolve(Reader.self) === first, "converted, then cached beside the forward") }
+
+        hive.resetInstances(in: .session)
+        #expect(first == nil, "the forwarded key's cache must not keep the reset instance alive")
+        let second = try hive.resolve(Reader.self)
+        #expect(try second === hive.resolve(LiveStore.self))
+
+        hive.resetInstances(of: LiveStore.self)
+        let third = try hive.resolve(LiveStore.self)
+        #expect(third !== second)
+        #expect(try hive.resolve(Reader.self) === third)
+    }
+
+    @Test("a forwarded key resolved before an override of its target follows the override, and returns after it")
+    func cachedThenOverridden() throws {
+        let hive = try store()
+        let live = try hive.resolve(Reader.self)
+        #expect(try hive.resolve(Reader.self) === live)
+        let mock = LiveStore()
+        try hive.withOverrides {
+            try $0.register(LiveStore.self, instance: mock)
+        } operation: {
+            let reader = try hive.resolve(Reader.self)
+            #expect(reader === mock)
+        }
+        try hive.withOverrides {
+            try $0.register(Writer.self) { LiveStore() }
+        } operation: {
+            let reader = try hive.resolve(Reader.self)
+            #expect(reader === live, "an override of something else leaves it shared")
+        }
+        #expect(try hive.resolve(Reader.self) === live)
+    }
+
+    @Test("a forwarded key resolved on many threads while its target is reset always returns a current target")
+    func concurrentReset() throws {
+        for _ in 0..<20 {
+            let hive = try store()
+            runOnThreads(4) { index in
+                for _ in 0..<300 {
+                    if index == 0 {
+                        hive.resetInstances(of: LiveStore.self)
+                    } else {
+                        _ = try? hive.resolve(Reader.self)
+                    }
+                }
+            }
+            // Whatever the interleaving, once the resets stop the forwarded key and its target agree.
+            #expect(try hive.resolve(Reader.self) === hive.resolve(LiveStore.self))
+        }
+    }
+
     @Test("a forwarded key collides with a registration of its own like any duplicate")
     func duplicate() throws {
         let hive = try store()

@@ -37,8 +37,10 @@ enum QuickLookup: Sendable {
     case transient(Entry)
     /// A `.graph` registration, found at `depth` in the lineage.
     case graph(Entry, depth: Int)
-    /// A forwarded registration, and its target's cached instance.
-    case forwarded(Entry, Instance)
+    /// A forwarded registration, found at `depth` in the lineage, and its target's cached instance.
+    case forwarded(Entry, Instance, depth: Int)
+    /// The instance of a forwarded registration, converted from its target's and cached beside it.
+    case forwardedCached(Instance)
     /// Anything else: take the detailed path, with the layers read so far.
     case detailed(LayerView)
 }

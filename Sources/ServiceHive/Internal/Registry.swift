@@ -79,6 +79,7 @@ struct Registry {
             case .graph?:
                 return .graph(services[bucket: bucket].plain!.entry, depth: 0)
             case .forward?:
+                if let converted = services[bucket: bucket].plain?.slot.instance { return .forwardedCached(converted) }
                 return forwarded(services[bucket: bucket].plain!.entry)
             case .async? where async:
                 guard let instance = services[bucket: bucket].plain?.slot.instance else {
@@ -97,13 +98,14 @@ struct Registry {
         return record.quickLookUp(async: async)
     }
 
-    /// A forwarded registration whose target, in this registry, has its instance cached: both, for the quick path.
+    /// A forwarded registration whose target, in this registry, has its instance cached: both, for the quick path to
+    /// convert, and to cache with `cacheForwarded`.
     private func forwarded(_ entry: Entry) -> QuickLookup {
         guard let target = entry.target, let bucket = services.index(of: target.service), target.isPlain,
             services[bucket: bucket].plain?.entry.lifetime == .shared,
             let instance = services[bucket: bucket].plain?.slot.instance
         else { return .detailed(.unknown) }
-        return .forwarded(entry, instance)
+        return .forwarded(entry, instance, depth: 0)
     }
 
     /// Stores `record` under its entry's key. The caller has checked that the key is free.

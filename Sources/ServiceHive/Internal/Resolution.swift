@@ -18,38 +18,33 @@ extension HiveCore {
         argumentTypes: () -> [Any.Type] = { [] },
         argumentsMatch: ([Any.Type]) -> Bool = { $0.isEmpty }
     ) throws(ServiceHiveError) -> Service {
-        let context = ThreadContext.current
         let quick =
-            context.isRecording || context.isTracing
+            ThreadContext.mayRecordOrTrace && ThreadContext.current.isRecordingOrTracing
             ? .detailed(.unknown)
             : family.withLock { state in quickLookUp(key, in: state, argumentsMatch: argumentsMatch, async: false) }
         switch quick {
         case .cached(let instance):
-            // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
+            // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type. A
+            // cached instance is returned without reading this thread's context.
             return unsafeDowncast(instance, to: Box<Service>.self).value
-        case .forwarded(let entry, let target):
-            return entry.factory(of: Service.self).forwarded(target)
+        case .forwarded(let entry, let target, let depth):
+            let value = entry.factory(of: Service.self).forwarded(target)
+            cacheForwarded(value, of: entry, from: target, in: lineage[depth])
+            return value
+        case .forwardedCached:
+            preconditionFailure("quickLookUp answers .cached for a forwarded registration's cached instance")
         case .transient(let entry):
-            guard context.isIdle else { return try buildTransient(entry, arguments: arguments, context: context) }
-            defer { context.endTopLevelResolve() }
-            do {
-                return try buildTransient(entry, arguments: arguments, context: context)
-            } catch {
-                family.withLock { $0.diagnostics.failure }?(error)
-                throw error
+            let context = ThreadContext.current
+            return try topLevel(context) { () throws(ServiceHiveError) in
+                try buildTransient(entry, arguments: arguments, context: context)
             }
         case .graph(let entry, let depth):
-            guard context.isIdle else {
-                return try graphInstance(entry, searched: lineage[...depth], layers: .unknown, context: context)
-            }
-            defer { context.endTopLevelResolve() }
-            do {
-                return try graphInstance(entry, searched: lineage[...depth], layers: .unknown, context: context)
-            } catch {
-                family.withLock { $0.diagnostics.failure }?(error)
-                throw error
+            let context = ThreadContext.current
+            return try topLevel(context) { () throws(ServiceHiveError) in
+                try graphInstance(entry, searched: lineage[...depth], layers: .unknown, context: context)
             }
         case .detailed(let layers):
+            let context = ThreadContext.current
             let isTopLevel = context.isIdle
             defer { if isTopLevel { context.endTopLevelResolve() } }
             let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
@@ -65,6 +60,22 @@ extension HiveCore {
             return try traced(key, Service.self, diagnostics, context: context) { () throws(ServiceHiveError) in
                 try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
             }
+        }
+    }
+
+    /// Runs `resolve`, and when it is a top-level resolve, ends it on this thread and hands a failure to the hook.
+    @inline(__always)
+    private func topLevel<Service>(
+        _ context: ThreadContext,
+        _ resolve: () throws(ServiceHiveError) -> Service
+    ) throws(ServiceHiveError) -> Service {
+        guard context.isIdle else { return try resolve() }
+        defer { context.endTopLevelResolve() }
+        do {
+            return try resolve()
+        } catch {
+            family.withLock { $0.diagnostics.failure }?(error)
+            throw error
         }
     }
 
@@ -131,8 +142,14 @@ extension HiveCore {
                     if layers.stack?.owner(of: instance.dependencies) != nil { return .detailed(layers) }
                 }
                 switch found {
-                case .forwarded where layers.stack != nil: return .detailed(layers)
-                case .forwarded: return found
+                case .forwarded(_, let instance, _), .forwardedCached(let instance):
+                    // Either follows an override of its target: with any override layer, the detailed path decides.
+                    if case .unknown = layers, instance.dependencies.crossesFamilies { _ = layers.read() }
+                    guard layers.stack == nil else { return .detailed(layers) }
+                    if case .forwarded(let entry, let target, _) = found {
+                        return .forwarded(entry, target, depth: depth)
+                    }
+                    return .cached(instance)
                 case .cached where layers.stack?.inSandbox == true, .detailed: return .detailed(layers)
                 case .graph(let entry, _): return layers.stack == nil ? .graph(entry, depth: depth) : .detailed(layers)
                 case .cached, .transient: return found

@@ -1,11 +1,14 @@
 #if canImport(Darwin)
 import Darwin
-#elseif canImport(Glibc)
+#else
+import Synchronization
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Bionic)
 import Bionic
+#endif
 #endif
 
 /// The state of the resolve running on one thread.
@@ -118,11 +121,41 @@ struct ThreadContext {
         return .stackExhausted(entry.serviceKey, chain: chainKeys())
     }
 
+    // MARK: - Threads that record or trace
+
+    #if !canImport(Darwin)
+    /// How many recordings and traces are in progress, on every thread. While none is, no thread records or traces,
+    /// so a resolve that finds its instance cached skips reading this thread's context: that read is a twentieth of
+    /// a singleton resolve (benchmark `02 singleton`, `Benchmarks/count-instructions 02`).
+    private static let recordingsAndTraces = Atomic<Int>(0)
+    #endif
+
+    /// Whether this thread may be recording or tracing: `false` only when no thread is. A thread's own recordings and
+    /// traces are counted before they start, so the count a thread reads includes them. Always `true` on Apple
+    /// platforms, where `Atomic` needs macOS 15 and iOS 18.
+    @inline(__always)
+    static var mayRecordOrTrace: Bool {
+        #if canImport(Darwin)
+        true
+        #else
+        recordingsAndTraces.load(ordering: .relaxed) != 0
+        #endif
+    }
+
+    private static func count(_ change: Int) {
+        #if !canImport(Darwin)
+        recordingsAndTraces.add(change, ordering: .relaxed)
+        #endif
+    }
+
     // MARK: - Dependency recording
 
     /// Whether a shared construction is in progress on this thread, so lookups must be recorded.
     @inline(__always)
     var isRecording: Bool { !state.pointee.recording.isEmpty }
+
+    @inline(__always)
+    var isRecordingOrTracing: Bool { isRecording || isTracing }
 
     func record(_ dependency: Dependency) {
         state.pointee.recording[state.pointee.recording.count - 1].insert(dependency)
@@ -134,11 +167,15 @@ struct ThreadContext {
     }
 
     /// Starts recording the lookups of a construction.
-    func beginRecording() { state.pointee.recording.append([]) }
+    func beginRecording() {
+        Self.count(1)
+        state.pointee.recording.append([])
+    }
 
     /// Stops recording, and returns what was recorded, which also counts for the construction around this one.
     func endRecording() -> Dependencies {
         let lookups = state.pointee.recording.removeLast()
+        Self.count(-1)
         if isRecording { state.pointee.recording[state.pointee.recording.count - 1].formUnion(lookups) }
         return Dependencies(lookups: lookups)
     }
@@ -150,6 +187,7 @@ struct ThreadContext {
     var isTracing: Bool { !state.pointee.trace.isEmpty }
 
     func beginTrace(_ key: ServiceHive.ServiceKey) {
+        Self.count(1)
         state.pointee.trace.append(TraceFrame(key: key, start: .now))
     }
 
@@ -164,6 +202,7 @@ struct ThreadContext {
     /// Ends the innermost traced resolve, attaches it to its parent, and returns it.
     func endTrace(failed: Bool) -> ServiceHive.Trace.Node {
         let frame = state.pointee.trace.removeLast()
+        Self.count(-1)
         let node = ServiceHive.Trace.Node(
             key: frame.key, scope: frame.scope, outcome: failed ? .failed : frame.outcome,
             duration: ContinuousClock.now - frame.start, children: frame.children)
