@@ -134,6 +134,19 @@ struct ForwardingTests {
         }
     }
 
+    @Test("a child that registers its own target resolves a parent's forwarded key to it, cached in the parent or not")
+    func childShadowsTarget() throws {
+        let parent = try store()
+        let child = ServiceHive(parent: parent)
+        let own = LiveStore()
+        try child.register(LiveStore.self, instance: own)
+        #expect(try child.resolve(Reader.self) === own, "nothing cached in the parent yet")
+        let parentStore = try parent.resolve(LiveStore.self)
+        #expect(try parent.resolve(Reader.self) === parentStore)
+        for _ in 0..<2 { #expect(try child.resolve(Reader.self) === own, "with the parent's forward cached") }
+        #expect(try ServiceHive(parent: parent).resolve(Reader.self) === parentStore, "a child that does not shadow it")
+    }
+
     @Test("a forwarded key collides with a registration of its own like any duplicate")
     func duplicate() throws {
         let hive = try store()

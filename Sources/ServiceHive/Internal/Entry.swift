@@ -13,6 +13,7 @@ struct RegistrationKey: Hashable, Sendable {
         self.arguments = arguments
     }
 
+    @inline(__always)
     init<Service>(
         _: Service.Type, name: String?, arguments: ArgumentSignature? = nil, requiresSendable: Bool = false
     ) {
@@ -21,6 +22,7 @@ struct RegistrationKey: Hashable, Sendable {
     }
 
     /// The key of a resolve that returns `Service` typed as `Sendable`.
+    @inline(__always)
     init<Service: Sendable>(sendable _: Service.Type, name: String?, arguments: ArgumentSignature? = nil) {
         self.init(Service.self, name: name, arguments: arguments, requiresSendable: true)
     }

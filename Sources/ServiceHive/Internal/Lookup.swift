@@ -37,8 +37,8 @@ enum QuickLookup: Sendable {
     case transient(Entry)
     /// A `.graph` registration, found at `depth` in the lineage.
     case graph(Entry, depth: Int)
-    /// A forwarded registration, found at `depth` in the lineage, and its target's cached instance.
-    case forwarded(Entry, Instance, depth: Int)
+    /// A forwarded registration of the asking hive, and its target's cached instance.
+    case forwarded(Entry, Instance)
     /// The instance of a forwarded registration, converted from its target's and cached beside it.
     case forwardedCached(Instance)
     /// Anything else: take the detailed path, with the layers read so far.

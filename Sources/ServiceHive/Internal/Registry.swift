@@ -91,11 +91,11 @@ struct Registry {
             }
         }
         guard let position = services[bucket: bucket].position(of: key) else { return nil }
-        let record = services[bucket: bucket].variants[position]
-        guard key.arguments == nil || argumentsMatch(record.entry.argumentTypes),
-            !(key.requiresSendable && record.entry.unsureSendable)
+        // In place, as above.
+        guard key.arguments == nil || argumentsMatch(services[bucket: bucket].variants[position].entry.argumentTypes),
+            !(key.requiresSendable && services[bucket: bucket].variants[position].entry.unsureSendable)
         else { return .detailed(.unknown) }
-        return record.quickLookUp(async: async)
+        return services[bucket: bucket].variants[position].quickLookUp(async: async)
     }
 
     /// A forwarded registration whose target, in this registry, has its instance cached: both, for the quick path to
@@ -105,7 +105,7 @@ struct Registry {
             services[bucket: bucket].plain?.entry.lifetime == .shared,
             let instance = services[bucket: bucket].plain?.slot.instance
         else { return .detailed(.unknown) }
-        return .forwarded(entry, instance, depth: 0)
+        return .forwarded(entry, instance)
     }
 
     /// Stores `record` under its entry's key. The caller has checked that the key is free.

@@ -27,9 +27,9 @@ extension HiveCore {
             // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type. A
             // cached instance is returned without reading this thread's context.
             return unsafeDowncast(instance, to: Box<Service>.self).value
-        case .forwarded(let entry, let target, let depth):
+        case .forwarded(let entry, let target):
             let value = entry.factory(of: Service.self).forwarded(target)
-            cacheForwarded(value, of: entry, from: target, in: lineage[depth])
+            cacheForwarded(value, of: entry, from: target)
             return value
         case .forwardedCached:
             preconditionFailure("quickLookUp answers .cached for a forwarded registration's cached instance")
@@ -142,13 +142,14 @@ extension HiveCore {
                     if layers.stack?.owner(of: instance.dependencies) != nil { return .detailed(layers) }
                 }
                 switch found {
-                case .forwarded(_, let instance, _), .forwardedCached(let instance):
-                    // Either follows an override of its target: with any override layer, the detailed path decides.
+                case .forwarded(_, let instance), .forwardedCached(let instance):
+                    // A forward resolves its target as the asking hive would: one that is not the forwarding hive may
+                    // register the target itself, so the detailed path decides. So it does with any override layer,
+                    // which may override the target.
+                    guard depth == lineage.startIndex else { return .detailed(layers) }
                     if case .unknown = layers, instance.dependencies.crossesFamilies { _ = layers.read() }
                     guard layers.stack == nil else { return .detailed(layers) }
-                    if case .forwarded(let entry, let target, _) = found {
-                        return .forwarded(entry, target, depth: depth)
-                    }
+                    if case .forwarded = found { return found }
                     return .cached(instance)
                 case .cached where layers.stack?.inSandbox == true, .detailed: return .detailed(layers)
                 case .graph(let entry, _): return layers.stack == nil ? .graph(entry, depth: depth) : .detailed(layers)

@@ -59,20 +59,20 @@ extension HiveCore {
         withExtendedLifetime(released) {}
     }
 
-    /// Caches `value`, which the forwarded registration `entry` of `hive` converted from its target's cached instance
+    /// Caches `value`, which the forwarded registration `entry` of this hive converted from its target's cached instance
     /// `target`, in `entry`'s slot: the next resolve of it then costs what a singleton's does, where converting again
     /// cost half as much again (benchmark `15 forwarded singleton resolve`, `Benchmarks/count-instructions 15 02`).
     ///
     /// It is recorded as built from the target, so that whatever drops the target's instance, a reset or a failed
     /// install, drops it too. Nothing is cached if `target` is no longer the target's instance.
-    func cacheForwarded<Service>(_ value: Service, of entry: Entry, from target: Instance, in hive: HiveID) {
+    func cacheForwarded<Service>(_ value: Service, of entry: Entry, from target: Instance) {
         guard let targetKey = entry.target else { return }
         let unused = family.withLock { state in
-            state.withRegistry(hive) { registry -> Instance? in
+            state.withRegistry(id) { registry -> Instance? in
                 guard let targetRecord = registry[targetKey], targetRecord.slot.instance === target else { return nil }
                 var lookups = target.dependencies.lookups
                 lookups.insert(
-                    Dependency(family: familyID, key: targetKey, searched: [hive], entry: targetRecord.entry))
+                    Dependency(family: familyID, key: targetKey, searched: [id], entry: targetRecord.entry))
                 let converted = entry.factory(of: Service.self).box(
                     value, Dependencies(lookups: lookups).sealed(home: familyID))
                 let stored = registry.withSlot(of: entry) { slot -> Bool in
