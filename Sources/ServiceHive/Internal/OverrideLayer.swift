@@ -85,6 +85,28 @@ final class OverrideLayer: Sendable {
         return (entry, layer)
     }
 
+    /// What the layers of this stack on the hive `id` of `family` say of `key`, in one walk: the innermost override
+    /// of it, or else whether a strict layer refuses it.
+    func answer(for key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier) -> Answer {
+        var strict = false
+        var layer: OverrideLayer? = self
+        while let current = layer {
+            if current.isOn(id, of: family) {
+                if let entry = current.overrides.entry(for: key) { return .override(entry) }
+                strict = strict || current.kind == .strict
+            }
+            layer = current.outer
+        }
+        return strict ? .strict : .none
+    }
+
+    /// What a stack of layers says of one key on one hive.
+    enum Answer {
+        case override(Entry)
+        case strict
+        case none
+    }
+
     /// The innermost strict layer of this stack on the hive `id` of `family`.
     func strictLayer(on id: HiveID, of family: ObjectIdentifier) -> OverrideLayer? {
         first { $0.kind == .strict && $0.isOn(id, of: family) }

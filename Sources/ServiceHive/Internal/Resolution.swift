@@ -113,7 +113,11 @@ extension HiveCore {
         argumentsMatch: ([Any.Type]) -> Bool,
         async: Bool
     ) -> QuickLookup {
-        var layers = state.liveLayers == 0 ? LayerView.unknown : .known(OverrideLayer.current)
+        // The task's layer stack, read only when this family has live layers, or when a cached instance that depends on
+        // another family's services asks for it: held as a reference and a flag, which copy for free, not a `LayerView`.
+        var isRead = state.liveLayers != 0
+        var stack = isRead ? OverrideLayer.current : nil
+        var layers: LayerView { isRead ? .known(stack) : .unknown }
         guard state.diagnostics.trace == nil, state.isLive(lineage[lineage.startIndex]) else {
             return .detailed(layers)
         }
@@ -123,14 +127,16 @@ extension HiveCore {
             while depth < lineage.endIndex {
                 let id = lineage[depth]
                 defer { depth += 1 }
-                if let stack = layers.stack {
-                    if let (entry, _) = stack.override(for: key, on: id, of: familyID) {
-                        let quick =
-                            entry.lifetime == .transient && !(key.requiresSendable && entry.unsureSendable)
-                            && (key.arguments == nil || argumentsMatch(entry.argumentTypes))
-                        return quick ? .transient(entry) : .detailed(layers)
-                    }
-                    if stack.strictLayer(on: id, of: familyID) != nil { return .detailed(layers) }
+                switch stack?.answer(for: key, on: id, of: familyID) {
+                case .override(let entry)?:
+                    let quick =
+                        entry.lifetime == .transient && !(key.requiresSendable && entry.unsureSendable)
+                        && (key.arguments == nil || argumentsMatch(entry.argumentTypes))
+                    return quick ? .transient(entry) : .detailed(layers)
+                case .strict?:
+                    return .detailed(layers)
+                case .none?, nil:
+                    break
                 }
                 guard
                     let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch, async: async)
@@ -138,8 +144,10 @@ extension HiveCore {
                     continue
                 }
                 if case .cached(let instance) = found, !instance.dependencies.isEmpty {
-                    if case .unknown = layers, instance.dependencies.crossesFamilies { _ = layers.read() }
-                    if layers.stack?.owner(of: instance.dependencies) != nil { return .detailed(layers) }
+                    if !isRead, instance.dependencies.crossesFamilies {
+                        (isRead, stack) = (true, OverrideLayer.current)
+                    }
+                    if stack?.owner(of: instance.dependencies) != nil { return .detailed(layers) }
                 }
                 switch found {
                 case .forwarded(_, let instance), .forwardedCached(let instance):
@@ -147,12 +155,14 @@ extension HiveCore {
                     // register the target itself, so the detailed path decides. So it does with any override layer,
                     // which may override the target.
                     guard depth == lineage.startIndex else { return .detailed(layers) }
-                    if case .unknown = layers, instance.dependencies.crossesFamilies { _ = layers.read() }
-                    guard layers.stack == nil else { return .detailed(layers) }
+                    if !isRead, instance.dependencies.crossesFamilies {
+                        (isRead, stack) = (true, OverrideLayer.current)
+                    }
+                    guard stack == nil else { return .detailed(layers) }
                     if case .forwarded = found { return found }
                     return .cached(instance)
-                case .cached where layers.stack?.inSandbox == true, .detailed: return .detailed(layers)
-                case .graph(let entry, _): return layers.stack == nil ? .graph(entry, depth: depth) : .detailed(layers)
+                case .cached where stack?.inSandbox == true, .detailed: return .detailed(layers)
+                case .graph(let entry, _): return stack == nil ? .graph(entry, depth: depth) : .detailed(layers)
                 case .cached, .transient: return found
                 }
             }
