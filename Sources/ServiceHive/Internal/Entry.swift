@@ -13,9 +13,9 @@ struct RegistrationKey: Hashable, Sendable {
         self.arguments = arguments
     }
 
-    /// Inlined, with the one below, into every public resolve: called instead, it kept a copy of the name that was
-    /// retained and released on every resolve (benchmark `02 singleton resolve`, `Benchmarks/count-instructions 02`:
-    /// 513 → 428 instructions).
+    /// Inlined, with the one below, into every public resolve: called instead, it cost a call and a retain and release
+    /// of the name on every resolve (benchmark `02 singleton resolve`, `Benchmarks/count-instructions 02`: 513 → 428
+    /// instructions).
     @inline(__always)
     init<Service>(
         _: Service.Type, name: String?, arguments: ArgumentSignature? = nil, requiresSendable: Bool = false
