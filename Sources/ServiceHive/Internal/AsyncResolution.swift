@@ -40,19 +40,12 @@ extension HiveCore {
         return try await resolveAsync(key, context: context)
     }
 
-    /// `resolveAsync` in `context`, the current task's or a new top-level one.
+    /// `resolveAsync` in `context`, the current task's or a new top-level one, after the cache has not answered: the
+    /// inlined `resolveAsync` above has looked there whenever `context` does not record.
     nonisolated(nonsending) private func resolveAsync<Service>(
         _ key: RegistrationKey,
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Service {
-        if !context.isRecording,
-            case .cached(let instance) = family.withLock({ state in
-                quickLookUp(key, in: state, argumentsMatch: { $0.isEmpty }, async: true)
-            })
-        {
-            // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
-            return unsafeDowncast(instance, to: Box<Service>.self).value
-        }
         var layers = LayerView.unknown
         while true {
             let lookup = lookUp(key, layers: &layers, argumentsMatch: { $0.isEmpty })
