@@ -1,7 +1,3 @@
-#if !canImport(Darwin)
-import Synchronization
-#endif
-
 /// The state of one async resolve, bound to the task-local ``current`` while async factories run.
 ///
 /// An async factory may suspend and resume on another thread, so, unlike `ThreadContext`, this state travels with
@@ -26,41 +22,28 @@ final class AsyncContext: Sendable {
     /// Whether this context or one it was made in builds a shared instance, so lookups must be recorded.
     let isRecording: Bool
 
-    #if !canImport(Darwin)
-    /// How many contexts that record a shared construction are alive, in every task. While none is, no task can be
-    /// inside one, so `resolveAsync` skips reading the task-local before it looks in the cache: that read is a fifth
+    /// The contexts that record a shared construction and are alive, in every task. While there is none, no task can
+    /// be inside one, so `resolveAsync` skips reading the task-local before it looks in the cache: that read is a fifth
     /// of a cached async resolve (benchmark `18 async singleton resolveAsync`, `Benchmarks/count-instructions 18`).
-    private static let recordingContexts = Atomic<Int>(0)
-    #endif
+    /// A task's own context is made before the task starts, so the count a task reads includes it.
+    private static let recordingContexts = ActivityCount()
 
-    /// Whether a context that records may be bound in some task: `false` only when none is alive. A task's own
-    /// context is made before the task starts, so the count a task reads includes it. Always `true` on Apple
-    /// platforms, where `Atomic` needs macOS 15 and iOS 18.
-    static var mayBeRecording: Bool {
-        #if canImport(Darwin)
-        true
-        #else
-        recordingContexts.load(ordering: .relaxed) != 0
-        #endif
-    }
+    /// Whether a context that records may be bound in some task: `false` only when none is alive.
+    static var mayBeRecording: Bool { recordingContexts.mayBeActive }
 
     private init(chain: [Entry], id: WaiterID?, graph: Locked<[GraphInstance]>, recording: Bool, parent: AsyncContext?)
     {
         self.chain = chain
         self.graph = graph
         self.recording = recording ? Locked([]) : nil
-        #if !canImport(Darwin)
-        if recording { Self.recordingContexts.add(1, ordering: .relaxed) }
-        #endif
+        if recording { Self.recordingContexts.begin() }
         self.parent = parent
         self.id = id ?? WaiterID(UInt(bitPattern: ObjectIdentifier(graph)))
         isRecording = recording || parent?.isRecording == true
     }
 
     deinit {
-        #if !canImport(Darwin)
-        if recording != nil { Self.recordingContexts.subtract(1, ordering: .relaxed) }
-        #endif
+        if recording != nil { Self.recordingContexts.end() }
     }
 
     /// The context of a new top-level resolve.

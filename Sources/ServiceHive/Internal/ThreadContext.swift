@@ -1,14 +1,11 @@
 #if canImport(Darwin)
 import Darwin
-#else
-import Synchronization
-#if canImport(Glibc)
+#elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Bionic)
 import Bionic
-#endif
 #endif
 
 /// The state of the resolve running on one thread.
@@ -131,30 +128,14 @@ struct ThreadContext {
 
     // MARK: - Threads that record or trace
 
-    #if !canImport(Darwin)
-    /// How many recordings and traces are in progress, on every thread. While none is, no thread records or traces,
-    /// so a resolve that finds its instance cached skips reading this thread's context: skipping it took a singleton
+    /// The recordings and traces in progress, on every thread. While there is none, no thread records or traces, so a
+    /// resolve that finds its instance cached skips reading this thread's context: skipping it took a singleton
     /// resolve from 558 to 521 instructions (benchmark `02 singleton resolve`, `Benchmarks/count-instructions 02`).
-    private static let recordingsAndTraces = Atomic<Int>(0)
-    #endif
+    private static let recordingsAndTraces = ActivityCount()
 
-    /// Whether this thread may be recording or tracing: `false` only when no thread is. A thread's own recordings and
-    /// traces are counted before they start, so the count a thread reads includes them. Always `true` on Apple
-    /// platforms, where `Atomic` needs macOS 15 and iOS 18.
+    /// Whether this thread may be recording or tracing: `false` only when no thread is.
     @inline(__always)
-    static var mayRecordOrTrace: Bool {
-        #if canImport(Darwin)
-        true
-        #else
-        recordingsAndTraces.load(ordering: .relaxed) != 0
-        #endif
-    }
-
-    private static func count(_ change: Int) {
-        #if !canImport(Darwin)
-        recordingsAndTraces.add(change, ordering: .relaxed)
-        #endif
-    }
+    static var mayRecordOrTrace: Bool { recordingsAndTraces.mayBeActive }
 
     // MARK: - Dependency recording
 
@@ -177,14 +158,14 @@ struct ThreadContext {
 
     /// Starts recording the lookups of a construction.
     func beginRecording() {
-        Self.count(1)
+        Self.recordingsAndTraces.begin()
         state.pointee.recording.append([])
     }
 
     /// Stops recording, and returns what was recorded, which also counts for the construction around this one.
     func endRecording() -> Dependencies {
         let lookups = state.pointee.recording.removeLast()
-        Self.count(-1)
+        Self.recordingsAndTraces.end()
         if isRecording { state.pointee.recording[state.pointee.recording.count - 1].formUnion(lookups) }
         return Dependencies(lookups: lookups)
     }
@@ -196,7 +177,7 @@ struct ThreadContext {
     var isTracing: Bool { !state.pointee.trace.isEmpty }
 
     func beginTrace(_ key: ServiceHive.ServiceKey) {
-        Self.count(1)
+        Self.recordingsAndTraces.begin()
         state.pointee.trace.append(TraceFrame(key: key, start: .now))
     }
 
@@ -211,7 +192,7 @@ struct ThreadContext {
     /// Ends the innermost traced resolve, attaches it to its parent, and returns it.
     func endTrace(failed: Bool) -> ServiceHive.Trace.Node {
         let frame = state.pointee.trace.removeLast()
-        Self.count(-1)
+        Self.recordingsAndTraces.end()
         let node = ServiceHive.Trace.Node(
             key: frame.key, scope: frame.scope, outcome: failed ? .failed : frame.outcome,
             duration: ContinuousClock.now - frame.start, children: frame.children)
