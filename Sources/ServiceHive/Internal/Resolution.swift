@@ -113,8 +113,9 @@ extension HiveCore {
         argumentsMatch: ([Any.Type]) -> Bool,
         async: Bool
     ) -> QuickLookup {
-        // The task's layer stack, read only when this family has live layers, or when a cached instance that depends on
-        // another family's services asks for it: held as a reference and a flag, which copy for free, not a `LayerView`.
+        // The task's layer stack, read only when this family has live layers, or when a cached instance that depends
+        // on another family's services asks for it: held as a reference and a flag, which copy for free, not as a
+        // `LayerView`.
         var isRead = state.liveLayers != 0
         var stack = isRead ? OverrideLayer.current : nil
         var layers: LayerView { isRead ? .known(stack) : .unknown }

@@ -59,9 +59,10 @@ extension HiveCore {
         withExtendedLifetime(released) {}
     }
 
-    /// Caches `value`, which the forwarded registration `entry` of this hive converted from its target's cached instance
-    /// `target`, in `entry`'s slot: the next resolve of it then costs what a singleton's does, where converting again
-    /// cost half as much again (benchmark `15 forwarded singleton resolve`, `Benchmarks/count-instructions 15 02`).
+    /// Caches `value`, which the forwarded registration `entry` of this hive converted from its target's cached
+    /// instance `target`, in `entry`'s slot: the next resolve of it then costs what a singleton's does, where
+    /// converting again cost half as much again (benchmark `15 forwarded singleton resolve`,
+    /// `Benchmarks/count-instructions 15 02`).
     ///
     /// It is recorded as built from the target, so that whatever drops the target's instance, a reset or a failed
     /// install, drops it too. Nothing is cached if `target` is no longer the target's instance.

@@ -12,10 +12,11 @@ extension ServiceHive {
     /// The closure converts the target to the forwarded type, and `{ $0 }` is all it takes: the compiler then checks
     /// that the target conforms, which Swift cannot check at run time for a protocol. A forwarded key resolves the
     /// target as the resolving hive would at that moment, so it shares the target's instance and lifetime, follows an
-    /// override of the target, and from a child that registers the target itself, resolves the child's. When the target's instance is shared, the converted instance is kept beside the
-    /// forwarded key, so a later resolve costs what the target's does; it goes when the target's instance goes, by a
-    /// reset or a failed install. It is a registration of its own: ``registrations`` lists it, ``validate(_:)`` checks
-    /// it, and it can be overridden on its own. Unregistering the target removes it too.
+    /// override of the target, and from a child that registers the target itself, resolves the child's. When the
+    /// target's instance is shared, the converted instance is kept beside the forwarded key, so a later resolve costs
+    /// what the target's does; it goes when the target's instance goes, by a reset or a failed install. It is a
+    /// registration of its own: ``registrations`` lists it, ``validate(_:)`` checks it, and it can be overridden on its
+    /// own. Unregistering the target removes it too.
     ///
     /// - Parameters:
     ///   - service: The type to expose, usually a protocol.

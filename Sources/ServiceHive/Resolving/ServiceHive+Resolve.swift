@@ -48,9 +48,10 @@ extension ServiceHive {
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The instance, as the scope of its registration says.
     /// - Throws: A ``ServiceHiveError``, as ``resolve(_:name:)`` does.
-    nonisolated(nonsending) public func resolveAsync<Service>(_ service: Service.Type = Service.self, name: String? = nil) async throws
-        -> Service
-    {
+    nonisolated(nonsending) public func resolveAsync<Service>(
+        _ service: Service.Type = Service.self,
+        name: String? = nil
+    ) async throws -> Service {
         try await core.resolveAsync(RegistrationKey(Service.self, name: name))
     }
 
