@@ -40,7 +40,7 @@ extension HiveCore {
         context.push(entry)
         defer { context.pop() }
         do {
-            return try entry.factory(of: Service.self).make(ServiceHive.Resolver(core: view), arguments)
+            return try entry.make(Service.self, ServiceHive.Resolver(core: view), arguments)
         } catch let error as ServiceHiveError {
             throw error  // A nested resolve's error passes through, with its chain.
         } catch {
