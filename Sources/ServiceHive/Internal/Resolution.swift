@@ -113,14 +113,9 @@ extension HiveCore {
         argumentsMatch: ([Any.Type]) -> Bool,
         async: Bool
     ) -> QuickLookup {
-        // The task's layer stack, read only when this family has live layers, or when a cached instance that depends
-        // on another family's services asks for it: held as a reference and a flag, which copy for free, not as a
-        // `LayerView`.
-        var isRead = state.liveLayers != 0
-        var stack = isRead ? OverrideLayer.current : nil
-        var layers: LayerView { isRead ? .known(stack) : .unknown }
+        var layers = QuickLayers(isRead: state.liveLayers != 0)
         guard state.diagnostics.trace == nil, state.isLive(lineage[lineage.startIndex]) else {
-            return .detailed(layers)
+            return .detailed(layers.view)
         }
         // Through a buffer pointer, the registries are read in place; through the array, each would be copied.
         return state.hives.withUnsafeBufferPointer { hives in
@@ -128,46 +123,46 @@ extension HiveCore {
             while depth < lineage.endIndex {
                 let id = lineage[depth]
                 defer { depth += 1 }
-                switch stack?.answer(for: key, on: id, of: familyID) {
+                switch layers.stack?.answer(for: key, on: id, of: familyID) {
                 case .override(let entry)?:
                     let quick =
                         entry.lifetime == .transient && !(key.requiresSendable && entry.unsureSendable)
                         && (key.arguments == nil || argumentsMatch(entry.argumentTypes))
-                    return quick ? .transient(entry) : .detailed(layers)
+                    return quick ? .transient(entry) : .detailed(layers.view)
                 case .strict?:
-                    return .detailed(layers)
+                    return .detailed(layers.view)
                 case .none?, nil:
                     break
                 }
-                guard
-                    let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch, async: async)
-                else {
-                    continue
-                }
-                if case .cached(let instance) = found, !instance.dependencies.isEmpty {
-                    if !isRead, instance.dependencies.crossesFamilies {
-                        (isRead, stack) = (true, OverrideLayer.current)
-                    }
-                    if stack?.owner(of: instance.dependencies) != nil { return .detailed(layers) }
-                }
-                switch found {
-                case .forwarded(_, let instance), .forwardedCached(let instance):
-                    // A forward resolves its target as the asking hive would: one that is not the forwarding hive may
-                    // register the target itself, so the detailed path decides. So it does with any override layer,
-                    // which may override the target.
-                    guard depth == lineage.startIndex else { return .detailed(layers) }
-                    if !isRead, instance.dependencies.crossesFamilies {
-                        (isRead, stack) = (true, OverrideLayer.current)
-                    }
-                    guard stack == nil else { return .detailed(layers) }
-                    if case .forwarded = found { return found }
-                    return .cached(instance)
-                case .cached where stack?.inSandbox == true, .detailed: return .detailed(layers)
-                case .graph(let entry, _): return stack == nil ? .graph(entry, depth: depth) : .detailed(layers)
-                case .cached, .transient: return found
+                if let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch, async: async) {
+                    return quickAnswer(found, depth: depth, layers: &layers)
                 }
             }
-            return .detailed(layers)
+            return .detailed(layers.view)
+        }
+    }
+
+    /// What the quick path makes of what a hive's registry found at `depth` of the lineage: the answer itself, unless
+    /// an override of the current task may change it.
+    @inline(__always)
+    private func quickAnswer(_ found: QuickLookup, depth: Int, layers: inout QuickLayers) -> QuickLookup {
+        if case .cached(let instance) = found, !instance.dependencies.isEmpty {
+            layers.read(ifCrossing: instance.dependencies)
+            if layers.stack?.owner(of: instance.dependencies) != nil { return .detailed(layers.view) }
+        }
+        switch found {
+        case .forwarded(_, let instance), .forwardedCached(let instance):
+            // A forward resolves its target as the asking hive would: one that is not the forwarding hive may register
+            // the target itself, so the detailed path decides. So it does with any override layer, which may override
+            // the target.
+            guard depth == lineage.startIndex else { return .detailed(layers.view) }
+            layers.read(ifCrossing: instance.dependencies)
+            guard layers.stack == nil else { return .detailed(layers.view) }
+            if case .forwarded = found { return found }
+            return .cached(instance)
+        case .cached where layers.stack?.inSandbox == true, .detailed: return .detailed(layers.view)
+        case .graph(let entry, _): return layers.stack == nil ? .graph(entry, depth: depth) : .detailed(layers.view)
+        case .cached, .transient: return found
         }
     }
 
@@ -215,46 +210,6 @@ extension HiveCore {
             }
             // The construction this resolve waited for has ended, or a weak instance went: look again.
         }
-    }
-
-    /// Finds the registration for `key` as this hive sees it: for each hive of its lineage, the innermost override of
-    /// that hive first, then the hive's own registrations.
-    func lookUp(
-        _ key: RegistrationKey,
-        layers: inout LayerView,
-        argumentsMatch: ([Any.Type]) -> Bool
-    ) -> Lookup {
-        family.withLock { state in
-            if case .unknown = layers, state.liveLayers > 0 { _ = layers.read() }
-            return find(key, in: state, layers: layers.stack, argumentsMatch: argumentsMatch)
-        }
-    }
-
-    /// The lookup itself, with the family lock held.
-    func find(
-        _ key: RegistrationKey,
-        in state: borrowing FamilyState,
-        layers: OverrideLayer?,
-        argumentsMatch: ([Any.Type]) -> Bool
-    ) -> Lookup {
-        for index in lineage.indices {
-            let id = lineage[index]
-            if let layers, let (entry, layer) = layers.override(for: key, on: id, of: familyID),
-                key.arguments == nil || argumentsMatch(entry.argumentTypes)
-            {
-                if key.requiresSendable && entry.unsureSendable { return .notSendable(entry) }
-                return .found(Found(entry: entry, searched: lineage[...index], layer: layer, slot: .empty))
-            }
-            if let strict = layers?.strictLayer(on: id, of: familyID) { return .notOverridden(strict) }
-            guard state.isLive(id) else { return .released }
-            if let record = state.hives[id.index].registry[key],
-                key.arguments == nil || argumentsMatch(record.entry.argumentTypes)
-            {
-                if key.requiresSendable && record.entry.unsureSendable { return .notSendable(record.entry) }
-                return .found(Found(entry: record.entry, searched: lineage[...index], layer: nil, slot: record.slot))
-            }
-        }
-        return .missing(missing(key, in: state, layers: layers))
     }
 
     // MARK: - Building
