@@ -23,7 +23,8 @@ extension ServiceHiveError {
             guard !key.notes.providedByChildren else {
                 return "\(key) is not registered\(Self.neededBy(chain))\(Self.registeredNames(key)); child hives "
                     + "provide it, for example per request. To fix, resolve from the child hive that provides it, "
-                    + "made with hive.child { $0.provide(\(key.service).self, …) }, or register it here: \(registration)"
+                    + "made with hive.child { $0.provide(\(key.service).self, …) }, or register it here: "
+                    + registration
             }
             return "\(key) is not registered\(Self.neededBy(chain))\(Self.registeredNames(key)). To fix, register it "
                 + "before resolving: \(registration)"
@@ -74,9 +75,9 @@ extension ServiceHiveError {
 
         case let .factoryFailed(key, chain, underlying as CompletedHookFailure):
             return
-                "The post-construction hook of \(key)\(Self.neededBy(chain)) threw: \(Self.clause(underlying.underlying)). "
-                + "To fix, make the hook succeed; nothing was cached, so the next resolve runs the factory and the hook "
-                + "again."
+                "The post-construction hook of \(key)\(Self.neededBy(chain)) threw: "
+                + "\(Self.clause(underlying.underlying)). To fix, make the hook succeed; nothing was cached, so the "
+                + "next resolve runs the factory and the hook again."
 
         case let .factoryFailed(key, chain, underlying):
             return "The factory for \(key)\(Self.neededBy(chain)) threw: \(Self.clause(underlying)). "

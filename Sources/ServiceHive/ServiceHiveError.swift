@@ -149,7 +149,8 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     }
 }
 
-/// What a post-construction hook threw, as the `underlying` error of ``ServiceHiveError/factoryFailed(_:chain:underlying:)``.
+/// What a post-construction hook threw, as the `underlying` error of
+/// ``ServiceHiveError/factoryFailed(_:chain:underlying:)``.
 struct CompletedHookFailure: Error, CustomStringConvertible {
     let underlying: any Error
 

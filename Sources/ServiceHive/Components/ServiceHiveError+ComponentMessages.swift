@@ -27,8 +27,9 @@ extension ServiceHiveError {
             let commands =
                 available.isEmpty ? "It has no commands" : "Its commands: \(available.joined(separator: ", "))"
             return
-                "\(component) has no command \(Self.quoted(command)). \(commands).\(Self.suggestion(command, available))"
-                + " To fix, call one of its commands, or declare this one in its registerComponent."
+                "\(component) has no command \(Self.quoted(command)). \(commands)."
+                + "\(Self.suggestion(command, available)) To fix, call one of its commands, or declare this one in "
+                + "its registerComponent."
 
         case let .commandIsAsync(component, command):
             return

@@ -115,7 +115,8 @@ extension ServiceHiveError {
             case let .schemeNotAccepted(scheme, accepted):
                 let schemes = accepted.isEmpty ? "none" : accepted.joined(separator: ", ")
                 return
-                    "its scheme \(ServiceHiveError.quoted(scheme)) is not accepted; the accepted schemes are: \(schemes)"
+                    "its scheme \(ServiceHiveError.quoted(scheme)) is not accepted; the accepted schemes are: "
+                    + schemes
             }
         }
 
