@@ -196,3 +196,69 @@ struct AsyncFactoryTests {
                 + "it as .singleton, or in a named scope, or give it a synchronous factory.")
     }
 }
+
+@Suite("Async factories and precise overrides")
+struct AsyncFactoryOverrideTests {
+    @Test("an async singleton that resolves an overridden service of another hive directly stays inside the scope")
+    func directResolveOfAnotherHive() async throws {
+        let app = ServiceHive()
+        try app.register(Clock.self) { SystemClock() }
+        let feature = ServiceHive()
+        try feature.register(Database.self, scope: .singleton) { _ async throws in
+            LiveDatabase(name: try app.resolve(Clock.self) is MockClock ? "mock" : "live")
+        }
+        let inside = try await withTimeout {
+            try await app.withOverrides {
+                try $0.register(Clock.self) { MockClock() }
+            } operation: {
+                try await feature.resolveAsync(Database.self)
+            }
+        }
+        let outside = try await feature.resolveAsync(Database.self)
+        #expect(inside.name == "mock")
+        #expect(outside.name == "live")
+        #expect(try await feature.resolveAsync(Database.self) as AnyObject === outside as AnyObject)
+    }
+
+    @Test("an async singleton that resolves an overridden service with runtime arguments stays inside the scope")
+    func argumentResolve() async throws {
+        let hive = ServiceHive()
+        try hive.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: name) }
+        try hive.register(Database.self, scope: .singleton) { r async throws in
+            LiveDatabase(name: try r.resolve(Greeter.self, arguments: "db").greeting)
+        }
+        let inside = try await withTimeout {
+            try await hive.withOverrides {
+                try $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: "mock \(name)") }
+            } operation: {
+                try await hive.resolveAsync(Database.self)
+            }
+        }
+        let outside = try await hive.resolveAsync(Database.self)
+        #expect(inside.name == "Hello, mock db!")
+        #expect(outside.name == "Hello, db!")
+    }
+
+    @Test("a synchronous factory resolved from an async singleton's factory records its own dependencies too")
+    func nestedSynchronousSingleton() async throws {
+        let app = ServiceHive()
+        try app.register(Clock.self) { SystemClock() }
+        try app.register(TradeService.self, scope: .singleton) { r in
+            LiveTradeService(label: try r.resolve(Clock.self) is MockClock ? "mock" : "live")
+        }
+        let feature = ServiceHive()
+        try feature.register(Database.self, scope: .singleton) { _ async throws in
+            LiveDatabase(name: try app.resolve(TradeService.self).label)
+        }
+        let inside = try await withTimeout {
+            try await app.withOverrides {
+                try $0.register(Clock.self) { MockClock() }
+            } operation: {
+                (try await feature.resolveAsync(Database.self), try app.resolve(TradeService.self))
+            }
+        }
+        #expect(inside.0.name == "mock" && inside.1.label == "mock")
+        #expect(try await feature.resolveAsync(Database.self).name == "live")
+        #expect(try app.resolve(TradeService.self).label == "live")
+    }
+}

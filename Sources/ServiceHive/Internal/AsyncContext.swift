@@ -31,19 +31,34 @@ final class AsyncContext: Sendable {
     /// Whether a context that records may be bound in some task: `false` only when none is alive.
     static var mayBeRecording: Bool { recordingContexts.mayBeActive }
 
+    /// The current task's context, when it records what a shared construction uses: a synchronous resolve in this
+    /// task, through any resolver, counts for that construction, as it would on the thread of a synchronous one.
+    /// Reads the task-local only while some context that records is alive.
+    @inline(__always)
+    static var recordingCurrent: AsyncContext? {
+        guard mayBeRecording, let context = current, context.isRecording else { return nil }
+        return context
+    }
+
     private init(chain: [Entry], id: WaiterID?, graph: Locked<[GraphInstance]>, recording: Bool, parent: AsyncContext?)
     {
         self.chain = chain
         self.graph = graph
         self.recording = recording ? Locked([]) : nil
-        if recording { Self.recordingContexts.begin() }
+        if recording {
+            Self.recordingContexts.begin()
+            ThreadContext.beginAsyncRecording()
+        }
         self.parent = parent
         self.id = id ?? WaiterID(UInt(bitPattern: ObjectIdentifier(graph)))
         isRecording = recording || parent?.isRecording == true
     }
 
     deinit {
-        if recording != nil { Self.recordingContexts.end() }
+        if recording != nil {
+            Self.recordingContexts.end()
+            ThreadContext.endAsyncRecording()
+        }
     }
 
     /// The context of a new top-level resolve.

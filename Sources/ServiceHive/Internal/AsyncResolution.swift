@@ -13,7 +13,7 @@ extension HiveCore {
     {
         // A cached instance first, before a top-level resolve makes a context of its own, and before reading the
         // task-local at all while no construction anywhere records what it uses.
-        if !AsyncContext.mayBeRecording || AsyncContext.current?.isRecording != true,
+        if AsyncContext.recordingCurrent == nil,
             case .cached(let instance) = family.withLock({ state in
                 quickLookUp(key, in: state, argumentsMatch: { $0.isEmpty }, async: true)
             })
@@ -53,7 +53,9 @@ extension HiveCore {
                 context.record(miss(key))
                 return try unanswered(lookup, key, [], chain: context.chain.map(\.serviceKey))
             }
-            guard found.entry.lifetime == .async else { return try resolveSynchronously(key, for: context) }
+            guard found.entry.lifetime == .async else {
+                return try resolveSynchronously(for: context) { () throws(ServiceHiveError) in try resolve(key) }
+            }
             context.record(Dependency(family: familyID, key: key, searched: found.searched, entry: found.entry))
             switch Lifetime(found.entry.scope) {
             case .transient, .async, .forward:
@@ -71,18 +73,18 @@ extension HiveCore {
         }
     }
 
-    /// Resolves a registration with a synchronous factory from async code, recording what it used for the shared
-    /// construction that `context` is part of.
+    /// Runs `resolve`, a synchronous resolve made from async code, recording what it used for the shared construction
+    /// that `context` is part of.
     func resolveSynchronously<Service>(
-        _ key: RegistrationKey,
-        for context: AsyncContext
+        for context: AsyncContext,
+        _ resolve: () throws(ServiceHiveError) -> Service
     ) throws(ServiceHiveError) -> Service {
-        guard context.isRecording else { return try resolve(key) }
+        guard context.isRecording else { return try resolve() }
         let thread = ThreadContext.current
         thread.beginRecording()
         let value: Service
         do throws(ServiceHiveError) {
-            value = try resolve(key)
+            value = try resolve()
         } catch {
             context.record(thread.endRecording())
             throw error
@@ -102,7 +104,7 @@ extension HiveCore {
         let make = entry.factory(of: Service.self).makeAsync.unsafelyUnwrapped
         do {
             return try await AsyncContext.$current.withValue(context) {
-                try await make(ServiceHive.Resolver(core: view, context: context))
+                try await make(ServiceHive.Resolver(core: view))
             }
         } catch let error as ServiceHiveError {
             throw error  // A nested resolve's error passes through, with its chain.

@@ -18,8 +18,20 @@ extension HiveCore {
         argumentTypes: () -> [Any.Type] = { [] },
         argumentsMatch: ([Any.Type]) -> Bool = { $0.isEmpty }
     ) throws(ServiceHiveError) -> Service {
+        var isDetailed = false
+        if ThreadContext.mayRecordOrTrace {
+            let thread = ThreadContext.current
+            if !thread.isRecording, let context = AsyncContext.recordingCurrent {
+                // In the task of an async factory that builds a shared instance: this resolve counts for that instance,
+                // through whichever hive or resolver it is made, as it would on the thread of a synchronous factory.
+                return try resolveSynchronously(for: context) { () throws(ServiceHiveError) in
+                    try resolve(key, arguments: arguments, argumentTypes: argumentTypes, argumentsMatch: argumentsMatch)
+                }
+            }
+            isDetailed = thread.isRecordingOrTracing
+        }
         let quick =
-            ThreadContext.mayRecordOrTrace && ThreadContext.current.isRecordingOrTracing
+            isDetailed
             ? .detailed(.unknown)
             : family.withLock { state in quickLookUp(key, in: state, argumentsMatch: argumentsMatch, async: false) }
         switch quick {
@@ -145,25 +157,34 @@ extension HiveCore {
     /// What the quick path makes of what a hive's registry found at `depth` of the lineage: the answer itself, unless
     /// an override of the current task may change it.
     @inline(__always)
-    private func quickAnswer(_ found: QuickLookup, depth: Int, layers: inout QuickLayers) -> QuickLookup {
-        if case .cached(let instance) = found, !instance.dependencies.isEmpty {
-            layers.read(ifCrossing: instance.dependencies)
-            if layers.stack?.owner(of: instance.dependencies) != nil { return .detailed(layers.view) }
-        }
-        switch found {
-        case .forwarded(_, let instance), .forwardedCached(let instance):
-            // A forward resolves its target as the asking hive would: one that is not the forwarding hive may register
-            // the target itself, so the detailed path decides. So it does with any override layer, which may override
-            // the target.
-            guard depth == lineage.startIndex else { return .detailed(layers.view) }
-            layers.read(ifCrossing: instance.dependencies)
-            guard layers.stack == nil else { return .detailed(layers.view) }
-            if case .forwarded = found { return found }
-            return .cached(instance)
-        case .cached where layers.stack?.inSandbox == true, .detailed: return .detailed(layers.view)
+    private func quickAnswer(_ found: consuming QuickLookup, depth: Int, layers: inout QuickLayers) -> QuickLookup {
+        switch consume found {
+        case .cached(let instance):
+            if !instance.dependencies.isEmpty {
+                layers.read(ifCrossing: instance.dependencies)
+                if layers.stack?.owner(of: instance.dependencies) != nil { return .detailed(layers.view) }
+            }
+            return layers.stack?.inSandbox == true ? .detailed(layers.view) : .cached(instance)
+        case .forwarded(let entry, let instance):
+            return forwardable(instance, depth: depth, layers: &layers) ? .forwarded(entry, instance) : .detailed(layers.view)
+        case .forwardedCached(let instance):
+            return forwardable(instance, depth: depth, layers: &layers) ? .cached(instance) : .detailed(layers.view)
+        case .detailed: return .detailed(layers.view)
         case .graph(let entry, _): return layers.stack == nil ? .graph(entry, depth: depth) : .detailed(layers.view)
-        case .cached, .transient: return found
+        case .transient(let entry): return .transient(entry)
         }
+    }
+
+    /// Whether the quick path may answer with a forwarded registration of the hive at `depth` of the lineage, whose
+    /// target's instance or own converted instance is `instance`.
+    ///
+    /// A forward resolves its target as the asking hive would: one that is not the forwarding hive may register the
+    /// target itself, so the detailed path decides. So it does with any override layer, which may override the target.
+    @inline(__always)
+    private func forwardable(_ instance: Instance, depth: Int, layers: inout QuickLayers) -> Bool {
+        guard depth == lineage.startIndex else { return false }
+        layers.read(ifCrossing: instance.dependencies)
+        return layers.stack == nil
     }
 
     /// Resolves `key` in every case: overrides, `.graph`, `.weak`, building shared instances, dependency recording

@@ -108,14 +108,22 @@ struct ThreadContext {
 
     // MARK: - Threads that record or trace
 
-    /// The recordings and traces in progress, on every thread. While there is none, no thread records or traces, so a
-    /// resolve that finds its instance cached skips reading this thread's context: skipping it took a singleton
-    /// resolve from 558 to 521 instructions (benchmark `02 singleton resolve`, `Benchmarks/count-instructions 02`).
+    /// The recordings and traces in progress, on every thread, and the async contexts that record, in every task. While
+    /// there is none, no resolve needs to be recorded or traced, so a resolve that finds its instance cached skips
+    /// reading this thread's context: skipping it took a singleton resolve from 558 to 521 instructions (benchmark
+    /// `02 singleton resolve`, `Benchmarks/count-instructions 02`).
     private static let recordingsAndTraces = ActivityCount()
 
-    /// Whether this thread may be recording or tracing: `false` only when no thread is.
+    /// Whether this thread may be recording or tracing, or its task running an async factory that records: `false` only
+    /// when no thread or task is.
     @inline(__always)
     static var mayRecordOrTrace: Bool { recordingsAndTraces.mayBeActive }
+
+    /// Counts an async context that records, whose task's synchronous resolves are recorded too.
+    static func beginAsyncRecording() { recordingsAndTraces.begin() }
+
+    /// Counts an async context that records and has ended.
+    static func endAsyncRecording() { recordingsAndTraces.end() }
 
     // MARK: - Dependency recording
 

@@ -14,15 +14,12 @@ extension ServiceHive {
     /// forms no retain cycle with the hive that caches it. Resolving through a resolver whose hive has been released
     /// throws ``ServiceHiveError/hiveReleased(_:)``.
     public struct Resolver: Sendable {
-        /// The hive this resolver resolves from.
+        /// The hive this resolver resolves from. The one stored property: with a second, building a transient retains
+        /// and releases its resolver (`Benchmarks/count-instructions 01`: 867 with two, 808 with one).
         let core: HiveCore
-        /// For the resolver of an async factory: that factory's context, so that synchronous resolves it makes count
-        /// for the shared instance it builds.
-        let context: AsyncContext?
 
-        init(core: HiveCore, context: AsyncContext? = nil) {
+        init(core: HiveCore) {
             self.core = core
-            self.context = context
         }
 
         /// Resolves a service registered without arguments. See ``ServiceHive/resolve(_:name:)``.
@@ -36,12 +33,8 @@ extension ServiceHive {
             try resolve(RegistrationKey(Service.self, name: name))
         }
 
-        /// Resolves `key`: through the async factory's context, when this resolver belongs to one.
         func resolve<Service>(_ key: RegistrationKey) throws(ServiceHiveError) -> Service {
-            if let context, context.isRecording, AsyncContext.current === context {
-                return try core.resolveSynchronously(key, for: context)
-            }
-            return try core.resolve(key)
+            try core.resolve(key)
         }
 
         /// Resolves a service whose factory may be `async`. See ``ServiceHive/resolveAsync(_:name:)``.
