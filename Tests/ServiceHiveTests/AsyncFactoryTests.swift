@@ -229,7 +229,9 @@ struct AsyncFactoryOverrideTests {
         }
         let inside = try await withTimeout {
             try await hive.withOverrides {
-                try $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: "mock \(name)") }
+                try $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in
+                    LiveGreeter(name: "mock \(name)")
+                }
             } operation: {
                 try await hive.resolveAsync(Database.self)
             }

@@ -166,7 +166,8 @@ extension HiveCore {
             }
             return layers.stack?.inSandbox == true ? .detailed(layers.view) : .cached(instance)
         case .forwarded(let entry, let instance):
-            return forwardable(instance, depth: depth, layers: &layers) ? .forwarded(entry, instance) : .detailed(layers.view)
+            return forwardable(instance, depth: depth, layers: &layers)
+                ? .forwarded(entry, instance) : .detailed(layers.view)
         case .forwardedCached(let instance):
             return forwardable(instance, depth: depth, layers: &layers) ? .cached(instance) : .detailed(layers.view)
         case .detailed: return .detailed(layers.view)
