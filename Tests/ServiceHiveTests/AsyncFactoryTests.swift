@@ -241,6 +241,28 @@ struct AsyncFactoryOverrideTests {
         #expect(outside.name == "Hello, db!")
     }
 
+    @Test("what an async singleton's factory resolves in its child tasks counts for the singleton")
+    func childTasksOfTheFactory() async throws {
+        let hive = ServiceHive()
+        try hive.register(Clock.self) { SystemClock() }
+        try hive.register(Database.self, scope: .singleton) { r async throws in
+            let isMock = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask { try r.resolve(Clock.self) is MockClock }
+                return try await group.next() ?? false
+            }
+            return LiveDatabase(name: isMock ? "mock" : "live")
+        }
+        let inside = try await withTimeout {
+            try await hive.withOverrides {
+                try $0.register(Clock.self) { MockClock() }
+            } operation: {
+                try await hive.resolveAsync(Database.self)
+            }
+        }
+        #expect(inside.name == "mock")
+        #expect(try await hive.resolveAsync(Database.self).name == "live")
+    }
+
     @Test("a synchronous factory resolved from an async singleton's factory records its own dependencies too")
     func nestedSynchronousSingleton() async throws {
         let app = ServiceHive()
