@@ -156,6 +156,9 @@ extension HiveCore {
 
     /// What the quick path makes of what a hive's registry found at `depth` of the lineage: the answer itself, unless
     /// an override of the current task may change it.
+    ///
+    /// It consumes `found`, and each case rebuilds its answer from what it bound: returning a copy of `found` retained
+    /// and released a cached instance once more on every resolve (`Benchmarks/count-instructions 02`: 443 → 403).
     @inline(__always)
     private func quickAnswer(_ found: consuming QuickLookup, depth: Int, layers: inout QuickLayers) -> QuickLookup {
         switch consume found {

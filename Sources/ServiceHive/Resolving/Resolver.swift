@@ -33,6 +33,7 @@ extension ServiceHive {
             try resolve(RegistrationKey(Service.self, name: name))
         }
 
+        /// Resolves `key` from this resolver's hive.
         func resolve<Service>(_ key: RegistrationKey) throws(ServiceHiveError) -> Service {
             try core.resolve(key)
         }
