@@ -1,6 +1,18 @@
 extension HiveCore {
     // MARK: - Building
 
+    /// Builds a transient instance from this hive's view, and runs its post-construction hook.
+    @inline(__always)
+    func buildTransient<Service>(
+        _ entry: Entry,
+        arguments: UnsafeRawPointer?,
+        context: ThreadContext
+    ) throws(ServiceHiveError) -> Service {
+        let value: Service = try build(entry, view: self, arguments: arguments, context: context)
+        if entry.hasCompletedHook { try complete(entry, value, view: self, context: context) }
+        return value
+    }
+
     /// Runs `entry`'s post-construction hook on `value`, with `entry` on the chain.
     @inline(never)
     func complete<Service>(

@@ -236,18 +236,4 @@ extension HiveCore {
             // The construction this resolve waited for has ended, or a weak instance went: look again.
         }
     }
-
-    // MARK: - Building
-
-    /// Builds a transient instance from this hive's view, and runs its post-construction hook.
-    @inline(__always)
-    private func buildTransient<Service>(
-        _ entry: Entry,
-        arguments: UnsafeRawPointer?,
-        context: ThreadContext
-    ) throws(ServiceHiveError) -> Service {
-        let value: Service = try build(entry, view: self, arguments: arguments, context: context)
-        if entry.hasCompletedHook { try complete(entry, value, view: self, context: context) }
-        return value
-    }
 }
