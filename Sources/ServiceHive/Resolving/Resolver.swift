@@ -30,12 +30,7 @@ extension ServiceHive {
         /// - Returns: The instance, as the scope of its registration says.
         /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:)`` does.
         public func resolve<Service>(_ service: Service.Type = Service.self, name: String? = nil) throws -> Service {
-            try resolve(RegistrationKey(Service.self, name: name))
-        }
-
-        /// Resolves `key` from this resolver's hive.
-        func resolve<Service>(_ key: RegistrationKey) throws(ServiceHiveError) -> Service {
-            try core.resolve(key)
+            try core.resolve(RegistrationKey(Service.self, name: name))
         }
 
         /// Resolves a service whose factory may be `async`. See ``ServiceHive/resolveAsync(_:name:)``.

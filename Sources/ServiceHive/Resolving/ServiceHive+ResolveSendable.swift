@@ -39,7 +39,7 @@ extension ServiceHive.Resolver {
     public func resolve<Service: Sendable>(_ service: Service.Type = Service.self, name: String? = nil) throws
         -> Service
     {
-        try resolve(RegistrationKey(sendable: Service.self, name: name))
+        try core.resolve(RegistrationKey(sendable: Service.self, name: name))
     }
 
     /// Resolves a `Sendable` service whose factory may be `async`.
