@@ -12,14 +12,16 @@ extension HiveCore {
         -> Service
     {
         // A cached instance first, before a top-level resolve makes a context of its own, and before reading the
-        // task-local at all while no construction anywhere records what it uses.
-        if AsyncContext.recordingCurrent == nil,
-            case .cached(let instance) = family.withLock({ state in
-                quickLookUp(key, in: state, argumentsMatch: { $0.isEmpty }, async: true)
-            })
-        {
-            // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
-            return unsafeDowncast(instance, to: Box<Service>.self).value
+        // task-local at all while no construction anywhere records what it uses. It is read as `resolve` reads it.
+        if AsyncContext.recordingCurrent == nil {
+            let state = family.lock()
+            let quick = quickLookUp(key, in: state.pointee, argumentsMatch: { $0.isEmpty }, async: true)
+            if case .cached(let instance) = quick {
+                let value: Service = cachedValue(instance)
+                family.unlock()
+                return value
+            }
+            family.unlock()
         }
         return try await resolveAsyncUncached(key)
     }

@@ -82,4 +82,27 @@ extension HiveCore {
         requested.notes = LookupNotes(registeredNames: names, providedByChildren: missing.providedByChildren)
         return .notRegistered(requested, chain: chain)
     }
+
+    /// Runs `resolve` as one node of this thread's trace, and hands a top-level tree to the trace handler.
+    @inline(never)
+    func traced<Service>(
+        _ key: RegistrationKey,
+        _: Service.Type,
+        _ diagnostics: Diagnostics,
+        context: ThreadContext,
+        _ resolve: () throws(ServiceHiveError) -> Service
+    ) throws(ServiceHiveError) -> Service {
+        context.beginTrace(ServiceHive.ServiceKey(service: typeName(Service.self), name: key.name))
+        do {
+            let value = try resolve()
+            let node = context.endTrace(failed: false)
+            diagnostics.trace?(ServiceHive.Trace(root: node))
+            return value
+        } catch {
+            let node = context.endTrace(failed: true)
+            diagnostics.trace?(ServiceHive.Trace(root: node))
+            diagnostics.failure?(error)
+            throw error
+        }
+    }
 }

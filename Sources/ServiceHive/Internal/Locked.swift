@@ -1,39 +1,5 @@
 #if canImport(Darwin)
 import os
-
-/// A value and the one lock that guards it: the only lock type in ServiceHive.
-///
-/// Each owner lists, beside the `Locked` property, everything its lock guards. No user code runs under a lock:
-/// factories, `deinit`s and callbacks run after `withLock` returns.
-///
-/// On Apple platforms this is an `os_unfair_lock`, because `Synchronization.Mutex` needs macOS 15 and iOS 18 and the
-/// package supports macOS 13 and iOS 16. This branch is the only code in ServiceHive that no machine in CI compiles.
-final class Locked<State: ~Copyable>: @unchecked Sendable {
-    // Sendable: `state` is read and written only inside `withLock`, with `lock` held.
-    private let lock: UnsafeMutablePointer<os_unfair_lock>
-    private var state: State
-
-    init(_ state: consuming State) {
-        lock = .allocate(capacity: 1)
-        lock.initialize(to: os_unfair_lock())
-        self.state = state
-    }
-
-    deinit {
-        lock.deinitialize(count: 1)
-        lock.deallocate()
-    }
-
-    /// Runs `body` with the lock held. `body` must not call user code.
-    @inline(__always)
-    func withLock<Result: Sendable, Failure: Error>(
-        _ body: (inout State) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        os_unfair_lock_lock(lock)
-        defer { os_unfair_lock_unlock(lock) }
-        return try body(&state)
-    }
-}
 #else
 import Synchronization
 
@@ -44,23 +10,52 @@ import Musl
 #elseif canImport(Bionic)
 import Bionic
 #endif
+#endif
 
 /// A value and the one lock that guards it: the only lock type in ServiceHive.
 ///
 /// Each owner lists, beside the `Locked` property, everything its lock guards. No user code runs under a lock:
-/// factories, `deinit`s and callbacks run after `withLock` returns.
+/// factories, `deinit`s and callbacks run after `withLock` returns, or after `unlock()`.
 ///
-/// Off Apple platforms this is `Synchronization.Mutex`: a guarded dictionary lookup measured 18–22 ns here, against
-/// 35–42 ns through `pthread_mutex`.
-final class Locked<State: ~Copyable>: Sendable {
-    private let mutex: Mutex<State>
+/// Off Apple platforms the lock is a `Synchronization.Mutex`: a guarded dictionary lookup measured 18–22 ns here,
+/// against 35–42 ns through `pthread_mutex`. On Apple platforms it is an `os_unfair_lock`, because `Mutex` needs
+/// macOS 15 and iOS 18 and the package supports macOS 13 and iOS 16; the lock's three lines are the only code in
+/// ServiceHive that no machine in CI compiles.
+///
+/// The state is kept apart from the lock, rather than inside a `Mutex<State>`, so that the resolution path can take
+/// the lock, read a cached instance's value, unlock and return that value, without the closure of `withLock`: a
+/// closure can hand back no value of an unknown generic type but in an `Optional`, which costs a metadata lookup, or
+/// in the instance's box, which costs a retain and a release (`Benchmarks/count-instructions 02`: 407 → 338).
+final class Locked<State: ~Copyable>: @unchecked Sendable {
+    // Sendable: `state` is read and written only with `primitive` held, inside `withLock` or between `lock()` and
+    // `unlock()`.
+    #if canImport(Darwin)
+    private let primitive: UnsafeMutablePointer<os_unfair_lock>
+    #else
+    private let primitive = Mutex<Void>(())
     /// ThreadSanitizer does not see `Mutex`'s lock and unlock in Swift 6.3 on Linux, and without being told it reports
     /// every access to the guarded state as a race. When the ThreadSanitizer runtime is loaded, these are its
     /// annotations; otherwise `nil`, at the cost of a branch.
     private let sanitizer = ThreadSanitizerAnnotations.current
+    #endif
+    private let state: UnsafeMutablePointer<State>
 
     init(_ state: consuming sending State) {
-        mutex = Mutex(state)
+        #if canImport(Darwin)
+        primitive = .allocate(capacity: 1)
+        primitive.initialize(to: os_unfair_lock())
+        #endif
+        self.state = .allocate(capacity: 1)
+        self.state.initialize(to: state)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+        #if canImport(Darwin)
+        primitive.deinitialize(count: 1)
+        primitive.deallocate()
+        #endif
     }
 
     /// Runs `body` with the lock held. `body` must not call user code.
@@ -68,16 +63,38 @@ final class Locked<State: ~Copyable>: Sendable {
     func withLock<Result: Sendable, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try mutex.withLock { (state: inout sending State) throws(Failure) -> Result in
-            guard let sanitizer else { return try body(&state) }
-            let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(self)))
-            sanitizer.acquire(address)
-            defer { sanitizer.release(address) }
-            return try body(&state)
-        }
+        _ = lock()
+        defer { unlock() }
+        return try body(&state.pointee)
+    }
+
+    /// Takes the lock, and gives the state to read until `unlock()`. Only the resolution path's quick lookups use it,
+    /// to return a cached instance's value read under the lock; everything else uses `withLock`.
+    @inline(__always)
+    func lock() -> UnsafePointer<State> {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(primitive)
+        #else
+        // Underscored, for the reason given above `Locked` (`Benchmarks/count-instructions 02`).
+        primitive._unsafeLock()
+        sanitizer?.acquire(UnsafeRawPointer(state))
+        #endif
+        return UnsafePointer(state)
+    }
+
+    /// Releases the lock that `lock()` took.
+    @inline(__always)
+    func unlock() {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(primitive)
+        #else
+        sanitizer?.release(UnsafeRawPointer(state))
+        primitive._unsafeUnlock()
+        #endif
     }
 }
 
+#if !canImport(Darwin)
 /// ThreadSanitizer's `__tsan_acquire` and `__tsan_release`, found once, when its runtime is loaded.
 struct ThreadSanitizerAnnotations: Sendable {
     typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void

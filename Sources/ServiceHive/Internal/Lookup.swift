@@ -56,15 +56,18 @@ struct QuickLayers {
 }
 
 /// What the common case of a lookup found.
+///
+/// The cached instances it holds are unretained: they may be read only while the family lock is held, through
+/// `HiveCore.cachedValue` (which cites the benchmark that shows what this saves).
 enum QuickLookup: Sendable {
-    case cached(Instance)
+    case cached(Unmanaged<Instance>)
     case transient(Entry)
     /// A `.graph` registration, found at `depth` in the lineage.
     case graph(Entry, depth: Int)
     /// A forwarded registration of the asking hive, and its target's cached instance.
     case forwarded(Entry, Instance)
     /// The instance of a forwarded registration, converted from its target's and cached beside it.
-    case forwardedCached(Instance)
+    case forwardedCached(Unmanaged<Instance>)
     /// Anything else: take the detailed path, with the layers read so far.
     case detailed(LayerView)
 }

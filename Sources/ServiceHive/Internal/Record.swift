@@ -20,14 +20,14 @@ struct Record: Sendable {
             return .transient(entry)
         case .shared:
             guard let instance = slot.instance else { return .detailed(.unknown) }
-            return .cached(instance)
+            return .cached(.passUnretained(instance))
         case .graph:
             return .graph(entry, depth: 0)
         case .forward:
             return .detailed(.unknown)
         case .async where async:
             guard let instance = slot.instance else { return .detailed(.unknown) }
-            return .cached(instance)
+            return .cached(.passUnretained(instance))
         case .weak, .async:
             return .detailed(.unknown)
         }

@@ -75,17 +75,19 @@ struct Registry {
                 guard let instance = services[bucket: bucket].plain?.slot.instance else {
                     return .detailed(.unknown)
                 }
-                return .cached(instance)
+                return .cached(.passUnretained(instance))
             case .graph?:
                 return .graph(services[bucket: bucket].plain!.entry, depth: 0)
             case .forward?:
-                if let converted = services[bucket: bucket].plain?.slot.instance { return .forwardedCached(converted) }
+                if let converted = services[bucket: bucket].plain?.slot.instance {
+                    return .forwardedCached(.passUnretained(converted))
+                }
                 return forwarded(services[bucket: bucket].plain!.entry)
             case .async? where async:
                 guard let instance = services[bucket: bucket].plain?.slot.instance else {
                     return .detailed(.unknown)
                 }
-                return .cached(instance)
+                return .cached(.passUnretained(instance))
             case .weak?, .async?:
                 return .detailed(.unknown)
             }
