@@ -87,17 +87,17 @@ final class OverrideLayer: Sendable {
 
     /// What the layers of this stack on the hive `id` of `family` say of `key`, in one walk: the innermost override
     /// of it, or else whether a strict layer refuses it.
-    func answer(for key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier) -> Answer {
-        var strict = false
-        var layer: OverrideLayer? = self
-        while let current = layer {
-            if current.isOn(id, of: family) {
-                if let entry = current.overrides.entry(for: key) { return .override(entry) }
-                strict = strict || current.kind == .strict
-            }
-            layer = current.outer
+    ///
+    /// It recurses rather than loops: a loop variable retains and releases each layer it visits, which cost a
+    /// sixth of a resolve inside an override (`Benchmarks/count-instructions 08b`: 734 → 619).
+    func answer(for key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier, strict: Bool = false) -> Answer {
+        var strict = strict
+        if isOn(id, of: family) {
+            if let entry = overrides.entry(for: key) { return .override(entry) }
+            strict = strict || kind == .strict
         }
-        return strict ? .strict : .none
+        guard let outer else { return strict ? .strict : .none }
+        return outer.answer(for: key, on: id, of: family, strict: strict)
     }
 
     /// What a stack of layers says of one key on one hive.
