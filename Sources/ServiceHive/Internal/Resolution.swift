@@ -60,22 +60,34 @@ extension HiveCore {
                 try graphInstance(entry, searched: lineage[...depth], layers: .unknown, context: context)
             }
         case .detailed(let layers):
-            let context = ThreadContext.current
-            let isTopLevel = context.isIdle
-            defer { if isTopLevel { context.endTopLevelResolve() } }
-            let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
-            guard context.isTracing || diagnostics.trace != nil else {
-                do {
-                    return try resolveInDetail(
-                        key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
-                } catch {
-                    diagnostics.failure?(error)
-                    throw error
-                }
+            return try resolveReporting(key, arguments, argumentTypes, argumentsMatch, layers: layers)
+        }
+    }
+
+    /// `resolveInDetail`, with what a resolve reports: a top-level resolve ends on this thread, and hands its failure
+    /// to the failure hook and its trace to the trace handler.
+    private func resolveReporting<Service>(
+        _ key: RegistrationKey,
+        _ arguments: UnsafeRawPointer?,
+        _ argumentTypes: () -> [Any.Type],
+        _ argumentsMatch: ([Any.Type]) -> Bool,
+        layers: LayerView
+    ) throws(ServiceHiveError) -> Service {
+        let context = ThreadContext.current
+        let isTopLevel = context.isIdle
+        defer { if isTopLevel { context.endTopLevelResolve() } }
+        let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
+        guard context.isTracing || diagnostics.trace != nil else {
+            do {
+                return try resolveInDetail(
+                    key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
+            } catch {
+                diagnostics.failure?(error)
+                throw error
             }
-            return try traced(key, Service.self, diagnostics, context: context) { () throws(ServiceHiveError) in
-                try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
-            }
+        }
+        return try traced(key, Service.self, diagnostics, context: context) { () throws(ServiceHiveError) in
+            try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
         }
     }
 
