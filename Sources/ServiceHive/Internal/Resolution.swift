@@ -110,7 +110,8 @@ extension HiveCore {
     /// The value of a cached instance that `quickLookUp` found, copied with the family lock held.
     ///
     /// The registry keeps the instance alive while the lock is held, so it is read unretained: retaining and releasing
-    /// it cost 10% of a cached singleton's resolve (`Benchmarks/count-instructions 02`: 407 → 338, with `Locked.lock()`).
+    /// it cost a sixth of a cached singleton's resolve (`Benchmarks/count-instructions 02`: 407 → 338, together with
+    /// `Locked.lock()`).
     @inline(__always)
     func cachedValue<Service>(_ instance: Unmanaged<Instance>) -> Service {
         // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
