@@ -15,13 +15,9 @@ extension HiveCore {
         // task-local at all while no construction anywhere records what it uses. It is read as `resolve` reads it.
         if AsyncContext.recordingCurrent == nil {
             let state = family.lock()
+            defer { family.unlock() }
             let quick = quickLookUp(key, in: state.pointee, argumentsMatch: { $0.isEmpty }, async: true)
-            if case .cached(let instance) = quick {
-                let value: Service = cachedValue(instance)
-                family.unlock()
-                return value
-            }
-            family.unlock()
+            if case .cached(let instance) = quick { return cachedValue(instance) }
         }
         return try await resolveAsyncUncached(key)
     }

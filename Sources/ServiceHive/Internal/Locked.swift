@@ -19,13 +19,15 @@ import Bionic
 ///
 /// Off Apple platforms the lock is a `Synchronization.Mutex`: a guarded dictionary lookup measured 18–22 ns here,
 /// against 35–42 ns through `pthread_mutex`. On Apple platforms it is an `os_unfair_lock`, because `Mutex` needs
-/// macOS 15 and iOS 18 and the package supports macOS 13 and iOS 16; the lock's three lines are the only code in
-/// ServiceHive that no machine in CI compiles.
+/// macOS 15 and iOS 18 and the package supports macOS 13 and iOS 16. The `#if canImport(Darwin)` lines below, which
+/// make, take and free that lock, are the only code in ServiceHive that no machine in CI compiles.
 ///
-/// The state is kept apart from the lock, rather than inside a `Mutex<State>`, so that the resolution path can take
-/// the lock, read a cached instance's value, unlock and return that value, without the closure of `withLock`: a
-/// closure can hand back no value of an unknown generic type but in an `Optional`, which costs a metadata lookup, or
-/// in the instance's box, which costs a retain and a release (`Benchmarks/count-instructions 02`: 407 → 338).
+/// The state is kept beside the lock, rather than inside a `Mutex<State>`, so that the resolution path can take the
+/// lock, copy a cached instance's value, unlock and return the value, without the closure of `withLock`: a closure
+/// can hand back a value of an unknown generic type only in an `Optional`, which costs a metadata lookup, or in the
+/// instance's box, which costs a retain and a release. `HiveCore.cachedValue` cites what that saves. The price is one
+/// allocation more for each `Locked`: one per hive family, override layer, install, `Lazy`, construction of a shared
+/// instance, and top-level async resolve that finds no cached instance; none per synchronous resolve.
 final class Locked<State: ~Copyable>: @unchecked Sendable {
     // Sendable: `state` is read and written only with `primitive` held, inside `withLock` or between `lock()` and
     // `unlock()`.
@@ -69,13 +71,15 @@ final class Locked<State: ~Copyable>: @unchecked Sendable {
     }
 
     /// Takes the lock, and gives the state to read until `unlock()`. Only the resolution path's quick lookups use it,
-    /// to return a cached instance's value read under the lock; everything else uses `withLock`.
+    /// to return a cached instance's value read under the lock, each with `defer { unlock() }` right after it;
+    /// everything else uses `withLock`.
     @inline(__always)
     func lock() -> UnsafePointer<State> {
         #if canImport(Darwin)
         os_unfair_lock_lock(primitive)
         #else
-        // Underscored, for the reason given above `Locked` (`Benchmarks/count-instructions 02`).
+        // `Mutex` has no other way to lock without a closure, which the quick path cannot use (see above `Locked`).
+        // Underscored, as `_unsafeUnlock()` is: a later toolchain may rename them.
         primitive._unsafeLock()
         sanitizer?.acquire(UnsafeRawPointer(state))
         #endif

@@ -57,8 +57,9 @@ struct QuickLayers {
 
 /// What the common case of a lookup found.
 ///
-/// The cached instances it holds are unretained: they may be read only while the family lock is held, through
-/// `HiveCore.cachedValue` (which cites the benchmark that shows what this saves).
+/// `.cached` and `.forwardedCached` hold their instance unretained, valid only while the family lock is held: the
+/// quick path reads it in place and copies its value out before unlocking (`HiveCore.cachedValue` cites the
+/// benchmark that shows what this saves).
 enum QuickLookup: Sendable {
     case cached(Unmanaged<Instance>)
     case transient(Entry)

@@ -33,14 +33,10 @@ extension HiveCore {
         var quick = QuickLookup.detailed(.unknown)
         if !isDetailed {
             let state = family.lock()
+            defer { family.unlock() }
             quick = quickLookUp(key, in: state.pointee, argumentsMatch: argumentsMatch, async: false)
-            if case .cached(let instance) = quick {
-                // A cached instance is returned without reading this thread's context.
-                let value: Service = cachedValue(instance)
-                family.unlock()
-                return value
-            }
-            family.unlock()
+            // A cached instance is returned without reading this thread's context, its value copied before unlocking.
+            if case .cached(let instance) = quick { return cachedValue(instance) }
         }
         switch quick {
         case .cached, .forwardedCached:
@@ -109,9 +105,9 @@ extension HiveCore {
 
     /// The value of a cached instance that `quickLookUp` found, copied with the family lock held.
     ///
-    /// The registry keeps the instance alive while the lock is held, so it is read unretained: retaining and releasing
-    /// it cost a sixth of a cached singleton's resolve (`Benchmarks/count-instructions 02`: 407 → 338, together with
-    /// `Locked.lock()`).
+    /// The registry keeps the instance alive while the lock is held, so it is read unretained. Together with
+    /// `Locked.lock()`, which lets the value be copied before unlocking, this took a sixth off a cached singleton's
+    /// resolve (`Benchmarks/count-instructions 02`: 407 → 338 when they were introduced).
     @inline(__always)
     func cachedValue<Service>(_ instance: Unmanaged<Instance>) -> Service {
         // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
@@ -169,7 +165,7 @@ extension HiveCore {
         switch consume found {
         case .cached(let instance):
             // Read in place, as `cachedValue` reads it: through `takeUnretainedValue()`, which retains,
-            // `Benchmarks/count-instructions 02` cost 398 instructions, not 338.
+            // `Benchmarks/count-instructions 02` costs 371 instructions, not 312.
             if instance._withUnsafeGuaranteedRef({ !$0.dependencies.isEmpty }) {
                 let dependencies = instance._withUnsafeGuaranteedRef { $0.dependencies }
                 layers.read(ifCrossing: dependencies)
@@ -180,7 +176,7 @@ extension HiveCore {
             return forwardable(instance, depth: depth, layers: &layers)
                 ? .forwarded(entry, instance) : .detailed(layers.view)
         case .forwardedCached(let instance):
-            // In place too: through `takeUnretainedValue()`, `count-instructions 15` costs 343 instructions, not 298.
+            // In place too: through `takeUnretainedValue()`, `count-instructions 15` costs 349 instructions, not 304.
             let isForwardable = instance._withUnsafeGuaranteedRef { forwardable($0, depth: depth, layers: &layers) }
             return isForwardable ? .cached(instance) : .detailed(layers.view)
         case .detailed: return .detailed(layers.view)
