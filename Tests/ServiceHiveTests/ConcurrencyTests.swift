@@ -169,61 +169,46 @@ struct ConcurrencyTests {
         #expect(anomalies.current.isEmpty)
     }
 
-    @Test("a cached singleton resolved while another thread resets it: its deinit, which resolves, never runs locked")
-    func resolveWhileResetting() throws {
+    @Test(
+        "a cached singleton resolved while another thread resets it: its deinit, which resolves, never runs locked",
+        arguments: [false, true])
+    func resolveWhileResetting(async: Bool) throws {
         let hive = ServiceHive()
         let deinits = Locked(0)
         try hive.register(TradeService.self) { LiveTradeService() }
         try hive.register(Reporter.self, scope: .singleton) { r in Reporter(resolver: r, deinits: deinits) }
         let failures = Locked<[String]>([])
+        @Sendable func check(_ resolve: () throws -> Reporter) {
+            do {
+                if try resolve().label != "reporter" { failures.withLock { $0.append("a wrong instance") } }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
         let finished = Locked(0)
         runOnThreads(3, timeout: 60) { thread in
             guard thread != 0 else {
+                // Resets for as long as the resolves run, however their threads and tasks are scheduled.
                 while finished.current < 2 { hive.resetInstances() }
                 return
             }
-            for _ in 0..<20_000 {
-                do {
-                    let reporter = try hive.resolve(Reporter.self)
-                    if reporter.label != "reporter" { failures.withLock { $0.append("a wrong instance") } }
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
-                }
-            }
-            finished.withLock { $0 += 1 }
-        }
-        #expect(failures.current.isEmpty)
-        #expect(deinits.current > 0, "no reset ever released a cached instance, so the test proves nothing")
-    }
-
-    @Test("resolveAsync of a cached singleton while another thread resets it never holds the lock across a release")
-    func resolveAsyncWhileResetting() throws {
-        let hive = ServiceHive()
-        let deinits = Locked(0)
-        try hive.register(TradeService.self) { LiveTradeService() }
-        try hive.register(Reporter.self, scope: .singleton) { r in Reporter(resolver: r, deinits: deinits) }
-        let failures = Locked<[String]>([])
-        let finished = Locked(0)
-        runOnThreads(3, timeout: 60) { thread in
-            guard thread != 0 else {
-                // Resets for as long as the resolves run, however the tasks are scheduled.
-                while finished.current < 2 { hive.resetInstances() }
+            defer { finished.withLock { $0 += 1 } }
+            guard async else {
+                for _ in 0..<20_000 { check { try hive.resolve(Reporter.self) } }
                 return
             }
             let done = DispatchSemaphore(value: 0)
             Task {
                 for _ in 0..<20_000 {
-                    do {
-                        let reporter = try await hive.resolveAsync(Reporter.self)
-                        if reporter.label != "reporter" { failures.withLock { $0.append("a wrong instance") } }
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
+                    let result: Result<Reporter, any Error>
+                    do { result = .success(try await hive.resolveAsync(Reporter.self)) } catch {
+                        result = .failure(error)
                     }
+                    check { try result.get() }
                 }
                 done.signal()
             }
             done.wait()
-            finished.withLock { $0 += 1 }
         }
         #expect(failures.current.isEmpty)
         #expect(deinits.current > 0, "no reset ever released a cached instance, so the test proves nothing")
