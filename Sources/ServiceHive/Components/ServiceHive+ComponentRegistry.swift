@@ -15,10 +15,7 @@ extension ServiceHive {
             site: RegistrationSite
         ) -> PendingEntry {
             PendingEntry(site: site) { site in
-                let box = Box(value)
-                return Entry(
-                    Service.self, name: name, scope: .singleton, site: site, factory: Factory { _, _ in box.value },
-                    instance: box, sendable: .unknown)
+                Entry(Service.self, name: name, instance: value, site: site, sendable: .unknown)
             }
         }
 

@@ -53,36 +53,26 @@ final class Entry: Sendable {
         targetServiceKey = target?.printed
     }
 
-    /// An entry for an instance that already exists. Its box stands in for the factory, which is never called.
-    init<Service>(
+    /// An entry for an instance that already exists: a singleton, cached from the start. Its factory returns the
+    /// instance; the resolution path returns the box before it would call it.
+    convenience init<Service>(
         _: Service.Type, name: String?, instance: Service, site: ServiceHive.RegistrationSite, sendable: Sendability
     ) {
         let box = Box(instance)
-        key = RegistrationKey(Service.self, name: name)
-        unsureSendable = sendable.isUnsure(for: Service.self)
-        scope = .singleton
-        lifetime = .shared
-        serviceType = Service.self
-        argumentTypes = []
-        self.site = site
-        factory = box
-        self.instance = box
-        isAsync = false
-        hasCompletedHook = false
-        target = nil
-        targetServiceKey = nil
+        self.init(
+            Service.self, name: name, scope: .singleton, site: site, factory: Factory { _, _ in box.value },
+            instance: box, sendable: sendable)
     }
 
-    /// The factory, typed. `Service` must be this entry's service type, and the entry not one of an instance.
+    /// The factory, typed. `Service` must be this entry's service type.
     @inline(__always)
     func factory<Service>(of _: Service.Type) -> Factory<Service> {
-        // Safe: the initializer that takes a factory is the only one that stores it, a `Factory<Service>` under a key
-        // derived from `Service.self`, and callers look entries up by that key; entries of an instance, whose
-        // `factory` is their box, return their instance before anything asks for their factory.
+        // Safe: both initializers store a `Factory<Service>` under a key derived from `Service.self`, and callers look
+        // entries up by that key.
         unsafeDowncast(factory, to: Factory<Service>.self)
     }
 
-    /// Runs the factory. `Service` must be this entry's service type, and the entry not one of an instance.
+    /// Runs the factory. `Service` must be this entry's service type.
     @inline(__always)
     func make<Service>(
         _: Service.Type,

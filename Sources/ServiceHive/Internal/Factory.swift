@@ -69,13 +69,3 @@ extension Factory: ErasedFactory {
         let _: Service = try await resolver.core.resolveAsync(key)
     }
 }
-
-extension Box: ErasedFactory {
-    func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError) {
-        let _: Value = try resolver.core.resolve(key)
-    }
-
-    func resolveAsync(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) async throws(ServiceHiveError) {
-        let _: Value = try await resolver.core.resolveAsync(key)
-    }
-}
