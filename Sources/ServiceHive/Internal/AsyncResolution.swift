@@ -143,17 +143,10 @@ extension HiveCore {
         layers: inout LayerView,
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Instance? {
-        var location = Location.registry(found.owner)
-        if let layer = found.layer {
-            location = .layer(layer)
-        } else if let instance = found.slot.instance {
-            guard let owner = owner(of: instance, layers: &layers) else {
-                context.record(instance.dependencies)
-                return instance
-            }
-            location = .layer(owner)
-        } else if let sandbox = layers.read()?.sandbox {
-            location = .layer(sandbox)
+        guard let location = location(of: found, layers: &layers) else {
+            let instance = found.slot.instance!
+            context.record(instance.dependencies)
+            return instance
         }
         return try await obtainAsync(found, Service.self, at: location, layers: &layers, context: context)
     }
@@ -191,10 +184,7 @@ extension HiveCore {
         }.value
         switch built {
         case .success(let instance):
-            var owner: OverrideLayer?
-            if case .registry = location, !instance.dependencies.isEmpty {
-                owner = layers.read()?.owner(of: instance.dependencies)
-            }
+            let owner = layerOwning(instance, builtAt: location, layers: &layers)
             publish(instance, of: found.entry, at: location, movingTo: owner, by: construction)
             context.record(instance.dependencies)
             return instance

@@ -31,23 +31,34 @@ extension HiveCore {
         context: ThreadContext,
         make: (Construction) throws(ServiceHiveError) -> Instance
     ) throws(ServiceHiveError) -> Instance? {
-        if let layer = found.layer {
-            return try obtain(found, at: .layer(layer), layers: &layers, context: context, make: make)
-        }
-        switch found.slot.state {
-        case .instance(let instance):
-            if let owner = owner(of: instance, layers: &layers) {
-                return try obtain(found, at: .layer(owner), layers: &layers, context: context, make: make)
-            }
-            if !instance.isReleasedWeak { return used(instance, context: context) }
-        case .building(let construction):
+        if case .building(let construction) = found.slot.state, found.layer == nil {
             return try Waits.wait(for: construction, as: context.id, chain: context.chainEntries)
-        case .empty:
-            break
+        }
+        guard let location = location(of: found, layers: &layers) else {
+            return used(found.slot.instance!, context: context)
+        }
+        return try obtain(found, at: location, layers: &layers, context: context, make: make)
+    }
+
+    /// Where the shared instance of `found` is to be obtained for the current task: the override's layer, the layer
+    /// that owns an instance built from its overrides, a validation's sandbox, or beside the registration. `nil` when
+    /// the instance the lookup found cached beside the registration serves as it is.
+    func location(of found: Found, layers: inout LayerView) -> Location? {
+        if let layer = found.layer { return .layer(layer) }
+        if let instance = found.slot.instance {
+            if let owner = owner(of: instance, layers: &layers) { return .layer(owner) }
+            if !instance.isReleasedWeak { return nil }
         }
         // Everything built while validating belongs to the validation's sandbox.
-        let location = layers.read()?.sandbox.map(Location.layer) ?? .registry(found.owner)
-        return try obtain(found, at: location, layers: &layers, context: context, make: make)
+        return layers.read()?.sandbox.map(Location.layer) ?? .registry(found.owner)
+    }
+
+    /// The layer that an instance just built for `location` belongs to, rather than to `location`: the innermost layer
+    /// of the current task that overrides something it was built from, or a sandbox. `nil` when it stays there.
+    func layerOwning(_ instance: Instance, builtAt location: Location, layers: inout LayerView) -> OverrideLayer? {
+        guard case .registry = location, !instance.dependencies.isEmpty else { return nil }
+        let stack = instance.dependencies.crossesFamilies ? layers.read() : layers.stack
+        return stack?.owner(of: instance.dependencies)
     }
 
     /// The instance at `location`: the one cached there, or a new one that this thread builds.
@@ -84,12 +95,7 @@ extension HiveCore {
             release(construction, of: found.entry, at: location)
             throw error
         }
-        // Built from an override, or in another family's layer: it belongs to that layer, not to the world.
-        var owner: OverrideLayer?
-        if case .registry = location, !instance.dependencies.isEmpty {
-            let stack = instance.dependencies.crossesFamilies ? layers.read() : layers.stack
-            owner = stack?.owner(of: instance.dependencies)
-        }
+        let owner = layerOwning(instance, builtAt: location, layers: &layers)
         publish(instance, of: found.entry, at: location, movingTo: owner, by: construction)
         return instance
     }
