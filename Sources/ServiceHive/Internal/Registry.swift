@@ -62,7 +62,9 @@ struct Registry {
     func quickLookUp(_ key: RegistrationKey, argumentsMatch: ([Any.Type]) -> Bool, async: Bool) -> QuickLookup? {
         guard let bucket = services.index(of: key.service) else { return nil }
         if key.isPlain {
-            // Read in place, field by field: copying the record out would retain and release all it holds.
+            // Read in place, field by field: copying the record out would retain and release all it holds. Calling
+            // `Record.quickLookUp` on `plain`, which repeats this switch, copies it: `Benchmarks/count-instructions 02`
+            // counts 366 instructions that way, not 312 (15: 355, not 304).
             if key.requiresSendable, services[bucket: bucket].plain?.entry.unsureSendable == true {
                 return .detailed(.unknown)
             }
