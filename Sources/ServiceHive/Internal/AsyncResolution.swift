@@ -136,7 +136,9 @@ extension HiveCore {
     // MARK: - Shared instances
 
     /// The instance of an async `.singleton` or named-scope registration; `nil` after waiting for a construction that
-    /// has since ended, when the caller must look again. The rules are those of the synchronous `sharedInstance`.
+    /// has since ended, when the caller must look again. The rules are those of the synchronous `sharedInstance`, but
+    /// for a construction in progress: it is found when claiming, so inside a validation's sandbox this task builds
+    /// the sandbox's own instance instead of waiting for the one being built beside the registration.
     private func sharedInstanceAsync<Service>(
         _ found: Found,
         _: Service.Type,

@@ -67,8 +67,8 @@ final class Entry: Sendable {
     /// The factory, typed. `Service` must be this entry's service type.
     @inline(__always)
     func factory<Service>(of _: Service.Type) -> Factory<Service> {
-        // Safe: both initializers store a `Factory<Service>` under a key derived from `Service.self`, and callers look
-        // entries up by that key.
+        // Safe: the designated initializer, through which every entry is made, stores a `Factory<Service>` under a
+        // key derived from `Service.self`, and callers look entries up by that key.
         unsafeDowncast(factory, to: Factory<Service>.self)
     }
 

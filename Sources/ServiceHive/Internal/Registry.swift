@@ -63,8 +63,9 @@ struct Registry {
         guard let bucket = services.index(of: key.service) else { return nil }
         if key.isPlain {
             // Read in place, field by field: copying the record out would retain and release all it holds. Calling
-            // `Record.quickLookUp` on `plain`, which repeats this switch, copies it: `Benchmarks/count-instructions 02`
-            // counts 366 instructions that way, not 312 (15: 355, not 304).
+            // `Record.quickLookUp` on `plain` instead of this switch, with a case added there for a cached forward,
+            // copies the record: `Benchmarks/count-instructions 02` counted 366 instructions that way, not 312, and
+            // 15 counted 355, not 304.
             if key.requiresSendable, services[bucket: bucket].plain?.entry.unsureSendable == true {
                 return .detailed(.unknown)
             }

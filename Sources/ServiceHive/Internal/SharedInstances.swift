@@ -53,12 +53,12 @@ extension HiveCore {
         return layers.read()?.sandbox.map(Location.layer) ?? .registry(found.owner)
     }
 
-    /// The layer that an instance just built for `location` belongs to, rather than to `location`: the innermost layer
-    /// of the current task that overrides something it was built from, or a sandbox. `nil` when it stays there.
+    /// The layer that an instance just built beside its registration belongs to instead: the innermost layer of the
+    /// current task that overrides something it was built from, in this family or another. `nil` when it stays there.
+    /// `location(of:layers:)` has read the layers before it chose the registration, so reading them here is free.
     func layerOwning(_ instance: Instance, builtAt location: Location, layers: inout LayerView) -> OverrideLayer? {
         guard case .registry = location, !instance.dependencies.isEmpty else { return nil }
-        let stack = instance.dependencies.crossesFamilies ? layers.read() : layers.stack
-        return stack?.owner(of: instance.dependencies)
+        return layers.read()?.owner(of: instance.dependencies)
     }
 
     /// The instance at `location`: the one cached there, or a new one that this thread builds.
