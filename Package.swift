@@ -19,8 +19,8 @@ let package = Package(
         .target(name: "ServiceHiveTesting", dependencies: ["ServiceHive"]),
         .target(name: "ServiceHiveFunctions", dependencies: ["ServiceHive"]),
         .target(name: "TradeModule", dependencies: ["ServiceHive", "ServiceHiveFunctions"]),
-        // Helpers the tests and the Demo share: a lock box and threads that start together.
-        .target(name: "Support"),
+        // Helpers the tests and the Demo share: conveniences on the package's lock, and threads that start together.
+        .target(name: "Support", dependencies: ["ServiceHive"]),
         .executableTarget(
             name: "Demo", dependencies: ["ServiceHive", "ServiceHiveFunctions", "TradeModule", "Support"]),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),

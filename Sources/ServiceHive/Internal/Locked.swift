@@ -12,7 +12,7 @@ import Bionic
 #endif
 #endif
 
-/// A value and the one lock that guards it: the only lock type in ServiceHive.
+/// A value and the one lock that guards it: the only lock type in the package, which ServiceHiveFunctions uses too.
 ///
 /// Each owner lists, beside the `Locked` property, everything its lock guards. No user code runs under a lock:
 /// factories, `deinit`s and callbacks run after `withLock` returns, or after `unlock()`.
@@ -28,7 +28,7 @@ import Bionic
 /// instance's box, which costs a retain and a release. `HiveCore.cachedValue` cites what that saves. The price is one
 /// allocation more for each `Locked`: one per hive family, override layer, install, `Lazy`, construction of a shared
 /// instance, and top-level async resolve that finds no cached instance; none per synchronous resolve.
-final class Locked<State: ~Copyable>: @unchecked Sendable {
+package final class Locked<State: ~Copyable>: @unchecked Sendable {
     // Sendable: `state` is read and written only with `primitive` held, inside `withLock` or between `lock()` and
     // `unlock()`.
     #if canImport(Darwin)
@@ -42,7 +42,7 @@ final class Locked<State: ~Copyable>: @unchecked Sendable {
     #endif
     private let state: UnsafeMutablePointer<State>
 
-    init(_ state: consuming sending State) {
+    package init(_ state: consuming sending State) {
         #if canImport(Darwin)
         primitive = .allocate(capacity: 1)
         primitive.initialize(to: os_unfair_lock())
@@ -62,7 +62,7 @@ final class Locked<State: ~Copyable>: @unchecked Sendable {
 
     /// Runs `body` with the lock held. `body` must not call user code.
     @inline(__always)
-    func withLock<Result: Sendable, Failure: Error>(
+    package func withLock<Result: Sendable, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         _ = lock()

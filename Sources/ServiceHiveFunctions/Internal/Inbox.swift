@@ -1,3 +1,5 @@
+import ServiceHive
+
 /// One posted value on its way to the main actor: applies it to the center it is delivered to.
 typealias Delivery = @MainActor @Sendable (FunctionCenter) -> Void
 
