@@ -39,6 +39,8 @@ enum Hit {
     /// A registration or an override that the lookup found.
     struct Match {
         let entry: Unmanaged<Entry>
+        /// The entry's lifetime, read while the lookup had it at hand.
+        let lifetime: Lifetime
         /// Where the hive that answered is in the lineage.
         let depth: Int
         /// The depth of the override layer that declared the entry, or -1 for a hive's registration.
@@ -148,15 +150,15 @@ extension HiveCore {
         return state.hives.withUnsafeBufferPointer { hives in
             for depth in lineage.indices {
                 let id = lineage[depth]
-                if let stack = layers.stack {
+                if let stack = layers.stack, stack.mayAnswer(for: key.service) {
                     let hive = Override.Hive(family: familyID, id: id)
                     switch stack.answer(for: key, on: hive, argumentsMatch: argumentsMatch) {
                     case .override(let override):
                         if key.requiresSendable && override.entry.unsureSendable { return .notSendable }
                         return .found(
                             Hit.Match(
-                                entry: .passUnretained(override.entry), depth: depth, layer: override.depth,
-                                instance: nil, construction: nil, target: nil))
+                                entry: .passUnretained(override.entry), lifetime: override.entry.lifetime, depth: depth,
+                                layer: override.depth, instance: nil, construction: nil, target: nil))
                     case .strict: return .notOverridden
                     case .none: break
                     }
@@ -180,7 +182,7 @@ extension HiveCore {
                 let target = forwardable ? forwardTarget(of: peek.entry, in: hives[id.index].registry, &layers) : nil
                 return .found(
                     Hit.Match(
-                        entry: peek.entry, depth: depth, layer: -1, instance: peek.instance,
+                        entry: peek.entry, lifetime: lifetime, depth: depth, layer: -1, instance: peek.instance,
                         construction: peek.construction, target: target))
             }
             return .missing

@@ -75,6 +75,14 @@ final class OverrideLayer: Sendable {
         return layer
     }
 
+    /// Whether this stack may say anything of `service`: it overrides it on some hive, or is strict on one. Inlined into
+    /// the lookup, which calls `answer` only when it may: calling it for every resolve under a layer cost
+    /// `Benchmarks/count-instructions 08b` 48 instructions, when measured.
+    @inline(__always)
+    func mayAnswer(for service: ObjectIdentifier) -> Bool {
+        !strictHives.isEmpty || visible.index(of: service) != nil
+    }
+
     /// What this stack says of `key` on the hive `on`: the innermost override of it whose arguments match, or else
     /// whether a strict layer on that hive refuses it.
     func answer(for key: RegistrationKey, on hive: Override.Hive, argumentsMatch: ([Any.Type]) -> Bool) -> Answer {

@@ -43,19 +43,25 @@ extension HiveCore {
             family.unlock()
             return try resolveUnanswered(key, argumentTypes, lookup)
         }
-        let found = match.retained()
         let isTraced = state.pointee.diagnostics.trace != nil
+        // A transient, the commonest registration, is built here when nothing else needs doing, from its entry alone;
+        // every other case, and this one when nested, takes the lifetime switch through `resolveFound`. Through it,
+        // `Benchmarks/count-instructions 01` costs 871 instructions, not 811, and kept here, the rest of it costs a
+        // cached singleton's resolve more registers to save (`02`: 324, not 312).
+        guard match.lifetime == .transient, !isTraced else {
+            let found = match.retained()
+            family.unlock()
+            return try resolveFound(found, key, arguments, argumentTypes, argumentsMatch, &layers, isTraced)
+        }
+        let entry = match.entry.takeUnretainedValue()
         family.unlock()
         let context = ThreadContext.current
-        // A transient, the commonest registration, is built here when nothing else needs doing; every other case, and
-        // this one when nested, takes the lifetime switch through `resolveFound`. Through it,
-        // `Benchmarks/count-instructions 01` costs 871 instructions, not 806, and kept here, the rest of it costs a
-        // cached singleton's resolve more registers to save (`02`: 324, not 319).
-        guard found.entry.lifetime == .transient, !isTraced, !context.isRecordingOrTracing else {
-            return try resolveFound(found, key, arguments, argumentTypes, argumentsMatch, &layers, context, isTraced)
+        guard !context.isRecordingOrTracing else {
+            let found = Found(entry: entry, depth: match.depth, layer: match.layer, seen: .nothing)
+            return try resolveFound(found, key, arguments, argumentTypes, argumentsMatch, &layers, isTraced)
         }
         return try topLevel(context) { () throws(ServiceHiveError) in
-            try buildTransient(found.entry, arguments: arguments, context: context)
+            try buildTransient(entry, arguments: arguments, context: context)
         }
     }
 
@@ -68,9 +74,9 @@ extension HiveCore {
         _ argumentTypes: () -> [Any.Type],
         _ argumentsMatch: ([Any.Type]) -> Bool,
         _ layers: inout Layers,
-        _ context: ThreadContext,
         _ isTraced: Bool
     ) throws(ServiceHiveError) -> Service {
+        let context = ThreadContext.current
         if isTraced || context.isTracing {
             return try reporting(key, context) { () throws(ServiceHiveError) in
                 try resolve(found, key, arguments, argumentTypes, argumentsMatch, &layers, context)
