@@ -73,16 +73,7 @@ extension ServiceHive {
         ///   convert. A command that lets either propagate fails with that error, unwrapped.
         @inlinable
         public func argument<Value>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
-            // Inlined so that the caller's specialization reads the common, exact case with one static cast: the
-            // weak-typed call benchmark asks for at most 2× its floor, and unspecialized reads cost 10% of a call.
-            if let exact = arguments[name] as? Value { return exact }
-            return try convertedArgument(name, as: Value.self)
-        }
-
-        /// Reads an argument that is not exactly a `Value`: converted, `nil` for an optional, or an error.
-        @usableFromInline
-        func convertedArgument<Value>(_ name: String, as _: Value.Type) throws -> Value {
-            try origin.read(name, in: arguments, as: Value.self)
+            try read(name, as: Value.self)
         }
 
         /// Reads every argument at once, as a `Decodable` type whose properties are the arguments' names.
@@ -98,7 +89,7 @@ extension ServiceHive {
         ///   `address.city`; ``ServiceHiveError/conversionFailed(component:command:type:underlying:)`` when the
         ///   type's own decoding code throws.
         public func decode<Value: Decodable>(_ type: Value.Type = Value.self) throws -> Value {
-            try NamedValueDecoder.decode(Value.self, from: arguments, origin: origin)
+            try decodeAll(Value.self)
         }
 
         /// Sends `reply` to the caller's callback, now: a command may call back any number of times before it
@@ -115,10 +106,16 @@ extension ServiceHive {
         public func callback(_ reply: ComponentReply) {
             replyHandler?(reply.stamped(component, command))
         }
+    }
+}
 
-        /// Where the arguments belong, for errors.
-        var origin: ValueOrigin {
-            ValueOrigin(component: component, command: command, role: .arguments)
-        }
+extension ServiceHive.ComponentCall: NamedValues {
+    @inlinable
+    var namedValues: [String: any Sendable] { arguments }
+
+    /// Where the arguments belong, for errors.
+    @usableFromInline
+    var origin: ValueOrigin {
+        ValueOrigin(component: component, command: command, role: .arguments)
     }
 }

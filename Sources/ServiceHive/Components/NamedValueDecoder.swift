@@ -65,7 +65,7 @@ final class ValueDecoder: Decoder {
     }
 
     /// `value`, at `codingPath`, decoded as a `Value`: as it is when it is one, converted when `Value` is a plain
-    /// value, else by its `init(from:)`.
+    /// value, else by its `init(from:)`, which for an `Optional` reads `nil` or decodes the wrapped type.
     ///
     /// The exact cast comes first: a typed call must cost at most 3× a weak-typed one, and every protocol check is a
     /// lookup in the runtime's conformance cache.
@@ -76,7 +76,7 @@ final class ValueDecoder: Decoder {
         origin: ValueOrigin
     ) throws -> Value {
         if let exact = value as? Value { return exact }
-        if Value.self is any PlainValue.Type || Value.self is any OptionalArgument.Type {
+        if Value.self is any PlainValue.Type {
             guard let converted = ArgumentConversion.convertInexactly(value, to: Value.self) else {
                 throw origin.mismatch(NamedValueDecoder.path(codingPath), expected: typeName(Value.self), found: value)
             }
