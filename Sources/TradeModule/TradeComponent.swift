@@ -9,7 +9,7 @@ import ServiceHive
 /// | --- | --- | --- | --- |
 /// | `quote` | `item`, `quantity` | `item`, `quantity`, `unitPrice`, `total` (cents), `tier` | no |
 /// | `order` | `item`, `quantity` | `number`, `item`, `quantity`, `total` (cents) | yes |
-/// | `track` (async) | `order` | calls back `progress`; replies `order`, `status` | no |
+/// | `track` (async) | `order` | calls back `order`, `progress`; replies `order`, `status` | yes |
 ///
 /// Weak-typed, or by URL:
 ///
@@ -17,6 +17,9 @@ import ServiceHive
 /// let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
 /// let total: Int = try reply.value("total")
 /// let order = try await hive.open(URL(string: "shop://trade/order?item=hive-42&quantity=2")!)
+/// let tracked = try await hive.open(URL(string: "shop://trade/track?order=2")!) { update in
+///     print(update)  // [order: 2, progress: 50]
+/// }
 /// ```
 ///
 /// Typed, through the wrappers the module publishes:
@@ -41,7 +44,7 @@ public enum TradeComponent {
                     .placeOrder(itemId: request.itemId, quantity: request.quantity)
                 return OrderReply(order)
             }
-            component.command(.tradeTrack) { request, call in
+            component.command(.tradeTrack, reachableByURL: true) { request, call in
                 call.callback(["order": request.order, "progress": 50])
                 await Task.yield()
                 call.callback(["order": request.order, "progress": 100])
@@ -64,7 +67,7 @@ extension ServiceHive.Command where Input == TradeRequest, Output == OrderReply 
 }
 
 extension ServiceHive.Command where Input == TrackRequest, Output == TrackReply {
-    /// `trade/track`: follows an order, calling back with its progress. `async`.
+    /// `trade/track`: follows an order, calling back with its progress. `async`, and reachable by URL.
     public static var tradeTrack: Self { .init(component: TradeComponent.name, name: "track") }
 }
 

@@ -92,8 +92,8 @@ extension ServiceHive {
             try decodeAll(Value.self)
         }
 
-        /// Sends `reply` to the caller's callback, now: a command may call back any number of times before it
-        /// returns, for progress or for intermediate results. Does nothing when the caller passed no callback.
+        /// Sends `reply` to the caller's callback, now: a command may call back any number of times, for progress or
+        /// for intermediate results. Does nothing when the caller passed no callback.
         ///
         /// ```swift
         /// component.command("track") { call in
@@ -101,6 +101,13 @@ extension ServiceHive {
         ///     return ["status": "delivered"]
         /// }
         /// ```
+        ///
+        /// The caller's callback runs inside this method, on the thread and in the task that call it, and this
+        /// returns when the callback does. The hive neither queues, reorders nor drops what is sent, and does not hop
+        /// to the caller's actor. So what a command sends before it returns reaches the caller before its call
+        /// returns, in order. What it sends after it returns, from a task it started or a handler it kept, reaches
+        /// the caller on that task or thread, after the caller has the reply. A caller that updates the UI from its
+        /// callback hops to the main actor there.
         ///
         /// - Parameter reply: What to send.
         public func callback(_ reply: ComponentReply) {
