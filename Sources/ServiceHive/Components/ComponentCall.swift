@@ -73,7 +73,7 @@ extension ServiceHive {
         ///   convert. A command that lets either propagate fails with that error, unwrapped.
         @inlinable
         public func argument<Value>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
-            try read(name, as: Value.self)
+            try read(name, in: arguments, as: Value.self)
         }
 
         /// Reads every argument at once, as a `Decodable` type whose properties are the arguments' names.
@@ -117,7 +117,7 @@ extension ServiceHive {
 }
 
 extension ServiceHive.ComponentCall: NamedValues {
-    @inlinable
+    @usableFromInline
     var namedValues: [String: any Sendable] { arguments }
 
     /// Where the arguments belong, for errors.

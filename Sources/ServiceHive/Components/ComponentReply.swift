@@ -67,7 +67,7 @@ extension ServiceHive {
         ///   when the value does not convert.
         @inlinable
         public func value<Value>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
-            try read(name, as: Value.self)
+            try read(name, in: values, as: Value.self)
         }
 
         /// Reads every value at once, as a `Decodable` type whose properties are the values' names.
@@ -103,6 +103,6 @@ extension ServiceHive {
 }
 
 extension ServiceHive.ComponentReply: NamedValues {
-    @inlinable
+    @usableFromInline
     var namedValues: [String: any Sendable] { values }
 }

@@ -101,8 +101,8 @@ private struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContain
         !contains(key)
     }
 
-    // The types most fields have, read with a cast to a concrete type before the generic path: measured by the
-    // typed-call benchmark, which asks for at most 3× a weak-typed call.
+    // The types most fields have, read with a cast to a concrete type before the generic path. Without these four,
+    // a typed call (`count-instructions 23`) ran 16,276 instructions instead of 15,405, 5.7% more.
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         if let exact = values[key.stringValue] as? String { return exact }
         return try decodeValue(String.self, forKey: key)
