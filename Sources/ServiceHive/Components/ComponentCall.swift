@@ -56,21 +56,25 @@ extension ServiceHive {
         /// let item: String = try call.argument("item")
         /// let quantity = try call.argument("quantity", as: Int.self)    // "2" from a URL reads as 2
         /// let note = try call.argument("note", as: String?.self)        // nil when not passed
+        /// let limit = try call.argument("limit", as: Int?.self) ?? 20   // 20 when not passed; "ten" throws
         /// ```
         ///
         /// Text converts to a type that converts from text exactly (`LosslessStringConvertible`), and a number to
         /// another numeric type when the value is the same: `"2"` and `2.0` read as the `Int` 2, but `"two"` and
         /// `2.5` do not.
         ///
+        /// An `Optional` type reads an argument that is not passed, or is passed as `nil`, as `nil`. An argument that
+        /// is passed and does not convert throws, for an `Optional` type as for the type it wraps: a wrong value is
+        /// never taken for a missing one.
+        ///
         /// - Parameters:
         ///   - name: The argument's name.
-        ///   - type: The type to read it as; inferred from the context when left out. An `Optional` type reads a
-        ///     missing argument as `nil`.
+        ///   - type: The type to read it as; inferred from the context when left out.
         /// - Returns: The argument.
         /// - Throws: ``ServiceHiveError/missingArgument(component:command:argument:passed:)`` when the call does not
-        ///   pass it, listing what it does pass;
+        ///   pass it and `Value` is not optional, listing what it does pass;
         ///   ``ServiceHiveError/argumentTypeMismatch(component:command:argument:expected:found:)`` when it does not
-        ///   convert. A command that lets either propagate fails with that error, unwrapped.
+        ///   convert, optional or not. A command that lets either propagate fails with that error, unwrapped.
         @inlinable
         public func argument<Value>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
             try read(name, in: arguments, as: Value.self)

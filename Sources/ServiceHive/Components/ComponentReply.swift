@@ -57,14 +57,17 @@ extension ServiceHive {
         /// let note = try reply.value("note", as: String?.self)  // nil when the reply has no note
         /// ```
         ///
+        /// An `Optional` type reads a value that the reply does not have, or has as `nil`, as `nil`. A value that is
+        /// there and does not convert throws, for an `Optional` type as for the type it wraps.
+        ///
         /// - Parameters:
         ///   - name: The value's name.
-        ///   - type: The type to read it as; inferred from the context when left out. An `Optional` type reads a
-        ///     missing value as `nil`.
+        ///   - type: The type to read it as; inferred from the context when left out.
         /// - Returns: The value.
         /// - Throws: ``ServiceHiveError/missingReplyValue(component:command:value:present:)`` when the reply has no
-        ///   such value, listing those it has; ``ServiceHiveError/replyValueTypeMismatch(component:command:value:expected:found:)``
-        ///   when the value does not convert.
+        ///   such value and `Value` is not optional, listing those it has;
+        ///   ``ServiceHiveError/replyValueTypeMismatch(component:command:value:expected:found:)`` when the value does
+        ///   not convert, optional or not.
         @inlinable
         public func value<Value>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
             try read(name, in: values, as: Value.self)
