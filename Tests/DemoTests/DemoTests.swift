@@ -79,7 +79,7 @@ struct DemoTests {
             "tracked   50% 100% → delivered",
             "trade has no command 'qoute'. Its commands: order, quote, track. Did you mean 'quote'? To fix, call one "
                 + "of its commands, or declare this one in its registerComponent. (code 200)",
-            "trade/quote is not reachable by URL. Reachable by URL in trade: order. To fix, call it from code; or, if "
+            "trade/quote is not reachable by URL. Reachable by URL in trade: order, track. To fix, call it from code; or, if "
                 + "anyone outside the app may run it, declare it with command(\"quote\", reachableByURL: true). "
                 + "(code 400)",
             "trade/order reads the argument 'quantity' as Int, but the call passes \"two\" (String), which does not "
@@ -192,7 +192,7 @@ struct DemoTests {
         #expect(components.dropFirst().first == "Component  Command  By URL  Kind   Module  Declared at")
         #expect(
             components.dropFirst(2).first?.hasPrefix("trade      order    yes     sync   Trade   TradeModule/") == true)
-        #expect(components.last?.hasPrefix("trade      track    no      async  Trade   TradeModule/") == true)
+        #expect(components.last?.hasPrefix("trade      track    yes     async  Trade   TradeModule/") == true)
     }
 
     @Test("open calls the command a URL names and prints the reply")
