@@ -76,7 +76,7 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     case notOverridden(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
     /// A synchronous resolve found a registration whose factory is `async`. Such a service is built only by
-    /// ``ServiceHive/resolveAsync(_:name:)``, which can wait for its factory.
+    /// ``ServiceHive/Resolving/resolveAsync(_:name:)``, which can wait for its factory.
     case requiresAsync(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
     /// A registration was refused because of what it asked for: `reason` says what, and `fix` how to register it.

@@ -92,7 +92,7 @@ extension ServiceHive {
     /// let database = try await hive.resolveAsync(Database.self)
     /// ```
     ///
-    /// Only ``resolveAsync(_:name:)`` builds it; a synchronous resolve fails with
+    /// Only ``ServiceHive/Resolving/resolveAsync(_:name:)`` builds it; a synchronous resolve fails with
     /// ``ServiceHiveError/requiresAsync(_:chain:)``. A `.singleton` or named-scope instance is built exactly once even
     /// when many tasks ask for it at once, in a task of its own: a caller that is cancelled while it waits keeps
     /// waiting, and its cancellation neither cancels the construction nor fails it for the others. A cycle between
