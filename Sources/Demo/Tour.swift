@@ -66,7 +66,7 @@ struct Tour {
 
         section(4, "The same flow inside an override scope, with a mock pricing", "Tests swap services this way.")
         try hive.withOverrides {
-            try $0.register(PricingService.self) { FlatPricing() }
+            $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             say("   quote     \(try trade.quote(itemId: "hive-42", quantity: 2))")

@@ -4,7 +4,7 @@ public import Testing
 /// A Swift Testing suite trait that installs modules into a hive once, runs the suite's tests, which may run in
 /// parallel, and shuts the modules down after the last one.
 ///
-/// A trait needs its hive when the test is declared, but ``ServiceHive/ServiceHive/install(_:)`` is `async`. This
+/// A trait needs its hive when the test is declared, but ``ServiceHive/ServiceHive/install(_:)-([ServiceModule])`` is `async`. This
 /// trait bridges the two: declare the hive as a static property, install into it with the trait, and override its
 /// services per test with ``ServiceOverridesTrait``:
 ///
@@ -15,7 +15,7 @@ public import Testing
 ///
 /// @Suite(.modulesInstalled([TradeModule()], in: Shop.hive))
 /// struct CheckoutTests {
-///     @Test(.serviceOverrides(hive: Shop.hive) { try $0.register(PricingService.self) { FlatPricing() } })
+///     @Test(.serviceOverrides(hive: Shop.hive) { $0.register(PricingService.self) { FlatPricing() } })
 ///     func quotesWithFlatPricing() throws { … }
 /// }
 /// ```
@@ -25,12 +25,8 @@ public import Testing
 public struct ModulesInstalledTrait: SuiteTrait, TestScoping {
     /// The hive the modules are installed into.
     public let hive: ServiceHive
-    private let modules: [any ServiceModule]
-
-    fileprivate init(hive: ServiceHive, modules: [any ServiceModule]) {
-        self.hive = hive
-        self.modules = modules
-    }
+    /// The modules to install.
+    fileprivate let modules: [any ServiceModule]
 
     /// `false`: the modules are installed once for the whole suite, not once per test.
     public var isRecursive: Bool { false }

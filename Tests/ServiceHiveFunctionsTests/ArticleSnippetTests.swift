@@ -67,7 +67,7 @@ struct ArticleSnippetTests {
         let hive = ServiceHive()
         let center = FunctionCenter(hive: hive)
         try hive.register(FunctionPoster.self, instance: center.poster)
-        try await hive.install([CartModule()])
+        try await hive.install(CartModule())
 
         let badge = BadgeLabel()
         try center.attach(badge, to: .cartBadge)  // shows the cart's count at once
@@ -90,7 +90,7 @@ struct ArticleSnippetTests {
         let hive = ServiceHive()
         let center = FunctionCenter(hive: hive)
         try hive.register(FunctionPoster.self, instance: center.poster)
-        try await hive.install([CartModule()])
+        try await hive.install(CartModule())
         let badge = BadgeLabel()
         // snippet: functions-delegate
         final class SearchScreen: FunctionDelegate {
@@ -117,11 +117,11 @@ struct ArticleSnippetTests {
     @Test("the article's override swaps the cart badge's function for a test")
     func override() async throws {
         let hive = ServiceHive()
-        try await hive.install([CartModule()])
+        try await hive.install(CartModule())
         let badge = BadgeLabel()
         // snippet: functions-override
         try hive.withOverrides {
-            try $0.register(function: .cartBadge) { _ in
+            $0.register(function: .cartBadge) { _ in
                 BusinessFunction(currentValue: { 42 }) { badge, count, _ in badge.text = "\(count)" }
             }
         } operation: {
