@@ -20,16 +20,13 @@ public import Testing
 /// }
 /// ```
 ///
-/// Give each suite a hive of its own: installing the same modules twice into one hive fails with
-/// `alreadyRegistered`.
+/// The modules are installed once for the whole suite, not once per test: the trait is not recursive. Give each suite
+/// a hive of its own: installing the same modules twice into one hive fails with `alreadyRegistered`.
 public struct ModulesInstalledTrait: SuiteTrait, TestScoping {
     /// The hive the modules are installed into.
     public let hive: ServiceHive
     /// The modules to install.
     fileprivate let modules: [any ServiceModule]
-
-    /// `false`: the modules are installed once for the whole suite, not once per test.
-    public var isRecursive: Bool { false }
 
     /// Installs the modules, runs the suite, and shuts the modules down.
     ///

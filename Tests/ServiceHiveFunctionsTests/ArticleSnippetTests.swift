@@ -58,9 +58,31 @@ final class LiveCartService: CartService {
 }
 // end-snippet
 
+// snippet: functions-join
+extension BadgeLabel: BusinessControl {}  // one line, nothing to implement
+
 @Suite("The article's snippets")
 @MainActor
 struct ArticleSnippetTests {
+    @Test("a BadgeLabel joins .cartBadge in FunctionCenter.shared, is updated before postImmediately returns, and leaves")
+    func joinTheSharedCenter() throws {
+        let badge = BadgeLabel()
+        try ServiceHive.shared.withOverrides {
+            $0.register(function: .cartBadge) { _ in
+                BusinessFunction(currentValue: { 0 }) { badge, count, _ in badge.text = "\(count)" }
+            }
+        } operation: {
+            try badge.join(.cartBadge)  // in FunctionCenter.shared: shows the cart's count at once
+            #expect(badge.text == "0")
+        }
+        FunctionCenter.shared.postImmediately(5, to: .cartBadge)
+        #expect(badge.text == "5")  // updated before postImmediately returned
+        badge.leave()  // no update after this; releasing the badge does as much
+        // end-snippet
+        FunctionCenter.shared.postImmediately(6, to: .cartBadge)
+        #expect(badge.text == "5")
+    }
+
     @Test("a badge attached to the article's key shows the cart's count at once, and follows the cart")
     func attachAndDeliver() async throws {
         // snippet: functions-attach
