@@ -64,7 +64,7 @@ extension BadgeLabel: BusinessControl {}  // one line, nothing to implement
 @Suite("The article's snippets")
 @MainActor
 struct ArticleSnippetTests {
-    @Test("a BadgeLabel joins .cartBadge in FunctionCenter.shared, is updated before postImmediately returns, and leaves")
+    @Test("a BadgeLabel joins .cartBadge in FunctionCenter.shared, is updated by postImmediately at once, and leaves")
     func joinTheSharedCenter() throws {
         let badge = BadgeLabel()
         try ServiceHive.shared.withOverrides {
