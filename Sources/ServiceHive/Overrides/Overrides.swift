@@ -11,13 +11,16 @@ extension ServiceHive {
     /// }
     /// ```
     ///
-    /// It offers every way to register that the hive does, with the same parameters, and none of them throws: a
-    /// second registration of the same service and name (and argument types) in one builder replaces the first, as a
-    /// second assignment does. Registrations are kept in the order made.
+    /// It offers every way to register that the hive does, with the same parameters: the forms of `register`,
+    /// `forward`, `registerComponent` and `registerCommand`. None of them throws: a second registration of the same
+    /// service and name (and argument types) in one builder replaces the first, as a second assignment does.
     ///
     /// What can still go wrong is a mistake in the test's code, such as a `.weak` scope for an `async` factory: it
-    /// stops the test with a message that names the registration and says how to fix it. The builder exists only
-    /// while `configure` runs; it is passed `inout`, as ``ServiceHive/Provisions`` is, so that it cannot be kept.
+    /// stops the test with a message that names the registration by file and line and says how to fix it; each
+    /// method's `Precondition` says what it requires.
+    ///
+    /// The builder is passed `inout`, as a child hive's ``ServiceHive/Provisions`` are, and is read once `configure`
+    /// returns: registering into a copy kept after that changes no override.
     public struct Overrides {
         /// A hive of the overrides' own: each registration is made there, and `withOverrides` builds its layer from
         /// its registrations.
@@ -25,26 +28,16 @@ extension ServiceHive {
 
         init() {}
 
-        /// Registers with `register` into ``hive``, in place of the registration under `key`, if any.
-        mutating func replace(
-            _ key: RegistrationKey, file: String, line: UInt, _ register: (ServiceHive) throws -> Void
-        ) {
-            replace(where: { $0 == key }, file: file, line: line, register)
-        }
-
-        /// Registers with `register` into ``hive``, in place of the registrations whose keys `replaced` selects; traps
-        /// when `register` throws, which only a programmer error makes it do.
+        /// Registers with `register` into ``hive``, in place of the registrations under `keys`, if any; traps when
+        /// `register` throws, which only a programmer error makes it do.
         ///
         /// Only those keys are removed: a forward to one of them stays, and resolves whatever replaces it.
         mutating func replace(
-            where replaced: (RegistrationKey) -> Bool, file: String, line: UInt,
-            _ register: (ServiceHive) throws -> Void
+            _ keys: [RegistrationKey], file: String, line: UInt, _ register: (ServiceHive) throws -> Void
         ) {
             hive.family.withLock { state in
                 _ = state.withRegistry(hive.id) { registry in
-                    for record in registry.records where replaced(record.entry.key) {
-                        _ = registry.remove(record.entry.key)
-                    }
+                    for key in keys { _ = registry.remove(key) }
                 }
             }
             do {
@@ -86,7 +79,7 @@ extension ServiceHive.Overrides {
         factory: @escaping @Sendable () throws -> Service,
         completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)? = nil
     ) {
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(
                 Service.self, name: name, scope: scope, file: file, line: line, factory: factory,
                 completed: completed)
@@ -119,7 +112,7 @@ extension ServiceHive.Overrides {
         factory: @escaping @Sendable (ServiceHive.Resolver) throws -> Service,
         completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)? = nil
     ) {
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(
                 Service.self, name: name, scope: scope, file: file, line: line, factory: factory,
                 completed: completed)
@@ -150,7 +143,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line,
         factory: @escaping @Sendable (ServiceHive.Resolver) async throws -> Service
     ) {
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(Service.self, name: name, scope: scope, file: file, line: line, factory: factory)
         }
     }
@@ -176,7 +169,7 @@ extension ServiceHive.Overrides {
         factory: @escaping @Sendable (ServiceHive.Resolver, First, repeat each Rest) throws -> Service
     ) {
         let arguments = ArgumentPack.signature(First.self, repeat (each Rest).self)
-        replace(RegistrationKey(Service.self, name: name, arguments: arguments), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name, arguments: arguments)], file: file, line: line) {
             try $0.register(Service.self, name: name, file: file, line: line, factory: factory)
         }
     }
@@ -201,7 +194,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line
     ) {
         let instance = instance()
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(Service.self, name: name, instance: instance, file: file, line: line)
         }
     }
@@ -238,7 +231,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line,
         as convert: @escaping @Sendable (Target) -> Service
     ) {
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.forward(
                 Service.self, name: name, to: Target.self, named: targetName, file: file, line: line, as: convert)
         }
@@ -261,7 +254,7 @@ extension ServiceHive.Overrides {
         factory: @escaping @Sendable () throws -> Service,
         completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)? = nil
     ) {
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(
                 Service.self, name: name, scope: scope, file: file, line: line, factory: factory, completed: completed)
         }
@@ -278,7 +271,7 @@ extension ServiceHive.Overrides {
         factory: @escaping @Sendable (ServiceHive.Resolver) throws -> Service,
         completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)? = nil
     ) {
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(
                 Service.self, name: name, scope: scope, file: file, line: line, factory: factory, completed: completed)
         }
@@ -294,7 +287,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line,
         factory: @escaping @Sendable (ServiceHive.Resolver) async throws -> Service
     ) {
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(Service.self, name: name, scope: scope, file: file, line: line, factory: factory)
         }
     }
@@ -309,7 +302,7 @@ extension ServiceHive.Overrides {
         factory: @escaping @Sendable (ServiceHive.Resolver, First, repeat each Rest) throws -> Service
     ) {
         let arguments = ArgumentPack.signature(First.self, repeat (each Rest).self)
-        replace(RegistrationKey(Service.self, name: name, arguments: arguments), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name, arguments: arguments)], file: file, line: line) {
             try $0.register(Service.self, name: name, file: file, line: line, factory: factory)
         }
     }
@@ -324,7 +317,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line
     ) {
         let instance = instance()
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(Service.self, name: name, instance: instance, file: file, line: line)
         }
     }
@@ -340,7 +333,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line,
         as convert: @escaping @Sendable (Target) -> Service
     ) {
-        replace(RegistrationKey(Service.self, name: name), file: file, line: line) {
+        replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.forward(
                 Service.self, name: name, to: Target.self, named: targetName, file: file, line: line, as: convert)
         }
@@ -380,7 +373,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line,
         commands: (inout ServiceHive.ComponentBuilder<Void>) -> Void
     ) {
-        replace(where: Self.keys(ofComponent: name), file: file, line: line) {
+        replace(keys(ofComponent: name), file: file, line: line) {
             try $0.registerComponent(name, file: file, line: line, commands: commands)
         }
     }
@@ -405,8 +398,7 @@ extension ServiceHive.Overrides {
         object: @escaping @Sendable (ServiceHive.Resolver) throws -> Object,
         commands: (inout ServiceHive.ComponentBuilder<Object>) -> Void
     ) {
-        let keys = Self.keys(ofComponent: name, object: Object.self)
-        replace(where: keys, file: file, line: line) {
+        replace(keys(ofComponent: name, object: Object.self), file: file, line: line) {
             try $0.registerComponent(name, scope: scope, file: file, line: line, object: object, commands: commands)
         }
     }
@@ -430,7 +422,7 @@ extension ServiceHive.Overrides {
         commands: (inout ServiceHive.ComponentBuilder<Object>) -> Void
     ) {
         let instance = instance()
-        replace(where: Self.keys(ofComponent: name, object: Object.self), file: file, line: line) {
+        replace(keys(ofComponent: name, object: Object.self), file: file, line: line) {
             try $0.registerComponent(name, instance: instance, file: file, line: line, commands: commands)
         }
     }
@@ -461,7 +453,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line,
         _ handler: @escaping @Sendable (ServiceHive.ComponentCall) throws -> ServiceHive.ComponentReply
     ) {
-        replace(Self.key(ofCommand: name, of: component), file: file, line: line) {
+        replace([Self.key(ofCommand: name, of: component)], file: file, line: line) {
             try $0.registerCommand(name, of: component, reachableByURL: reachableByURL, file: file, line: line, handler)
         }
     }
@@ -485,7 +477,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line,
         _ handler: @escaping @Sendable (ServiceHive.ComponentCall) async throws -> ServiceHive.ComponentReply
     ) {
-        replace(Self.key(ofCommand: name, of: component), file: file, line: line) {
+        replace([Self.key(ofCommand: name, of: component)], file: file, line: line) {
             try $0.registerCommand(name, of: component, reachableByURL: reachableByURL, file: file, line: line, handler)
         }
     }
@@ -509,7 +501,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line,
         _ handler: @escaping @Sendable (Input, ServiceHive.ComponentCall) throws -> Output
     ) {
-        replace(Self.key(ofCommand: command.name, of: command.component), file: file, line: line) {
+        replace([Self.key(ofCommand: command.name, of: command.component)], file: file, line: line) {
             try $0.registerCommand(command, reachableByURL: reachableByURL, file: file, line: line, handler)
         }
     }
@@ -529,7 +521,7 @@ extension ServiceHive.Overrides {
         line: UInt = #line,
         _ handler: @escaping @Sendable (Input, ServiceHive.ComponentCall) async throws -> Output
     ) {
-        replace(Self.key(ofCommand: command.name, of: command.component), file: file, line: line) {
+        replace([Self.key(ofCommand: command.name, of: command.component)], file: file, line: line) {
             try $0.registerCommand(command, reachableByURL: reachableByURL, file: file, line: line, handler)
         }
     }
@@ -541,14 +533,16 @@ extension ServiceHive.Overrides {
         RegistrationKey(ComponentCommand.self, name: ComponentNames.key(component, name))
     }
 
-    /// Selects the keys of everything registered for a component: the component, its commands, and its object.
-    private static func keys(ofComponent name: String, object: Any.Type? = nil) -> (RegistrationKey) -> Bool {
-        let component = RegistrationKey(Component.self, name: name)
-        let object = object.map { RegistrationKey(service: ObjectIdentifier($0), name: name, arguments: nil) }
+    /// The keys of everything this builder registered for a component: the component, its commands, declared or
+    /// registered one by one, and its object, of type `object`.
+    private func keys(ofComponent name: String, object: Any.Type? = nil) -> [RegistrationKey] {
         let commands = ObjectIdentifier(ComponentCommand.self)
         let prefix = ComponentNames.key(name, "")
-        return { key in
-            key == component || key == object || (key.service == commands && key.name?.hasPrefix(prefix) == true)
+        let registered = hive.family.withLock { state in
+            state.withRegistry(hive.id) { registry in registry.records.map(\.entry.key) } ?? []
         }
+        let ownCommands = registered.filter { $0.service == commands && $0.name?.hasPrefix(prefix) == true }
+        let objectKey = object.map { RegistrationKey(service: ObjectIdentifier($0), name: name, arguments: nil) }
+        return [RegistrationKey(Component.self, name: name)] + ownCommands + (objectKey.map { [$0] } ?? [])
     }
 }
