@@ -35,11 +35,17 @@ extension ServiceHive {
         mutating func replace(
             _ keys: [RegistrationKey], file: String, line: UInt, _ register: (ServiceHive) throws -> Void
         ) {
-            hive.family.withLock { state in
-                _ = state.withRegistry(hive.id) { registry in
-                    for key in keys { _ = registry.remove(key) }
-                }
+            let removed = hive.family.withLock { state in
+                state.withRegistry(hive.id) { registry in
+                    keys.flatMap { key in
+                        // Removing a key removes the forwards to it too; they stay, and follow what replaces it.
+                        let removed = registry.remove(key)
+                        for forward in removed where forward.entry.key != key { registry.insert(forward) }
+                        return removed
+                    }
+                } ?? []
             }
+            withExtendedLifetime(removed) {}  // Released outside the lock.
             do {
                 try register(hive)
             } catch {
@@ -398,7 +404,7 @@ extension ServiceHive.Overrides {
         object: @escaping @Sendable (ServiceHive.Resolver) throws -> Object,
         commands: (inout ServiceHive.ComponentBuilder<Object>) -> Void
     ) {
-        replace(keys(ofComponent: name, object: Object.self), file: file, line: line) {
+        replace(keys(ofComponent: name, object: RegistrationKey(Object.self, name: name)), file: file, line: line) {
             try $0.registerComponent(name, scope: scope, file: file, line: line, object: object, commands: commands)
         }
     }
@@ -422,7 +428,7 @@ extension ServiceHive.Overrides {
         commands: (inout ServiceHive.ComponentBuilder<Object>) -> Void
     ) {
         let instance = instance()
-        replace(keys(ofComponent: name, object: Object.self), file: file, line: line) {
+        replace(keys(ofComponent: name, object: RegistrationKey(Object.self, name: name)), file: file, line: line) {
             try $0.registerComponent(name, instance: instance, file: file, line: line, commands: commands)
         }
     }
@@ -535,14 +541,13 @@ extension ServiceHive.Overrides {
 
     /// The keys of everything this builder registered for a component: the component, its commands, declared or
     /// registered one by one, and its object, of type `object`.
-    private func keys(ofComponent name: String, object: Any.Type? = nil) -> [RegistrationKey] {
+    private func keys(ofComponent name: String, object: RegistrationKey? = nil) -> [RegistrationKey] {
         let commands = ObjectIdentifier(ComponentCommand.self)
         let prefix = ComponentNames.key(name, "")
         let registered = hive.family.withLock { state in
             state.withRegistry(hive.id) { registry in registry.records.map(\.entry.key) } ?? []
         }
         let ownCommands = registered.filter { $0.service == commands && $0.name?.hasPrefix(prefix) == true }
-        let objectKey = object.map { RegistrationKey(service: ObjectIdentifier($0), name: name, arguments: nil) }
-        return [RegistrationKey(Component.self, name: name)] + ownCommands + (objectKey.map { [$0] } ?? [])
+        return [RegistrationKey(Component.self, name: name)] + ownCommands + (object.map { [$0] } ?? [])
     }
 }
