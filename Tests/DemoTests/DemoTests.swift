@@ -72,7 +72,7 @@ struct DemoTests {
                 + "try hive.register(PaymentService.self) { … }",
             "Validated 17 registrations: 16 passed, 0 failed, 1 skipped.",
             "7. Call the trade component by name",
-            "trade: order (URL), quote, track (async); module Trade, at TradeModule/TradeComponent.swift:N",
+            "trade: order (URL), quote, track (URL, async); module Trade, at TradeModule/TradeComponent.swift:N",
             "typed     2 × hive-42 at $12.50 (standard) = $25.00",
             #"by name   [item: "honey-jar", quantity: 3, tier: "standard", total: 2697, unitPrice: 899]"#,
             "by URL    shop://trade/order?item=hive-42&quantity=2",
@@ -80,7 +80,7 @@ struct DemoTests {
             "tracked   50% 100% → delivered",
             "trade has no command 'qoute'. Its commands: order, quote, track. Did you mean 'quote'? To fix, call one "
                 + "of its commands, or declare this one in its registerComponent. (code 200)",
-            "trade/quote is not reachable by URL. Reachable by URL in trade: order. To fix, call it from code; or, if "
+            "trade/quote is not reachable by URL. Reachable by URL in trade: order, track. To fix, call it from code; or, if "
                 + "anyone outside the app may run it, declare it with command(\"quote\", reachableByURL: true). "
                 + "(code 400)",
             "trade/order reads the argument 'quantity' as Int, but the call passes \"two\" (String), which does not "
@@ -192,8 +192,8 @@ struct DemoTests {
         let components = Array(captured.out.drop { $0 != "Components: 1" })
         #expect(components.count == 2)
         #expect(
-            components.last?.hasPrefix("trade: order (URL), quote, track (async); module Trade, at TradeModule/")
-                == true)
+            components.last?.hasPrefix(
+                "trade: order (URL), quote, track (URL, async); module Trade, at TradeModule/") == true)
     }
 
     @Test("open calls the command a URL names and prints the reply")

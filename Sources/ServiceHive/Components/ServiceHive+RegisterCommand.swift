@@ -19,7 +19,7 @@ extension ServiceHive {
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``open(_:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -42,7 +42,7 @@ extension ServiceHive {
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``open(_:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -66,7 +66,7 @@ extension ServiceHive {
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``open(_:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -85,7 +85,7 @@ extension ServiceHive {
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``open(_:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
