@@ -447,7 +447,7 @@ extension ServiceHive.Overrides {
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -471,7 +471,7 @@ extension ServiceHive.Overrides {
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -496,7 +496,7 @@ extension ServiceHive.Overrides {
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -516,7 +516,7 @@ extension ServiceHive.Overrides {
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
