@@ -62,7 +62,7 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// crashing the process. `chain` lists the factories that were running.
     case stackExhausted(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
-    /// A module failed while ``ServiceHive/install(_:)`` registered or started it. The install was undone: its
+    /// A module failed while ``ServiceHive/install(_:)-([ServiceModule])`` registered or started it. The install was undone: its
     /// registrations were rolled back, what it unregistered was restored, the modules it had started were stopped in
     /// reverse order, and every instance built from a rolled-back registration was dropped.
     case moduleFailed(module: String, stage: ModuleStage, underlying: any Error)

@@ -189,14 +189,14 @@ struct ComponentSnippetTests {
         let hive = try articleHive()
         // snippet: components-overrides
         try hive.withOverrides {
-            try $0.registerCommand("quote", of: "trade") { _ in ["total": 0] }
+            $0.registerCommand("quote", of: "trade") { _ in ["total": 0] }
         } operation: {
             let reply = try hive.call("trade", "quote")  // the replacement; order and track are real
             #expect(try reply.value("total", as: Int.self) == 0)
         }
 
-        try hive.withOverrides {
-            try $0.registerComponent("trade") { $0.command("quote") { _ in ["total": 0] } }
+        hive.withOverrides {
+            $0.registerComponent("trade") { $0.command("quote") { _ in ["total": 0] } }
         } operation: {
             let order = #expect(throws: ServiceHiveError.self) { try hive.call("trade", "order") }
             #expect(order?.code == 200)  // commandNotFound: the fake trade has only quote

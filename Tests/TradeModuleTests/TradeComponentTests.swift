@@ -85,7 +85,7 @@ struct TradeComponentTests {
     func overrides() async throws {
         let hive = try await tradeHive()
         let quote = try hive.withOverrides {
-            try $0.register(PricingService.self) { FlatPricing() }
+            $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             try hive.call(.tradeQuote, TradeRequest(itemId: "hive-42", quantity: 3))
         }
@@ -93,7 +93,7 @@ struct TradeComponentTests {
         #expect(quote.tier == "flat")
 
         let order = try hive.withOverrides {
-            try $0.registerCommand(.tradeOrder) { request, _ in
+            $0.registerCommand(.tradeOrder) { request, _ in
                 let quote = Quote(itemId: request.itemId, quantity: 1, unitPrice: Money(cents: 0), tier: "test")
                 return OrderReply(Order(number: 99, quote: quote))
             }

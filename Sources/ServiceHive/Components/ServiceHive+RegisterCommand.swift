@@ -6,7 +6,7 @@ extension ServiceHive {
     ///
     /// ```swift
     /// try hive.withOverrides {
-    ///     try $0.registerCommand("quote", of: "trade") { call in ["total": 0] }
+    ///     $0.registerCommand("quote", of: "trade") { call in ["total": 0] }
     /// } operation: {
     ///     let reply = try hive.call("trade", "quote")  // the replacement; the other commands are the real ones
     /// }
@@ -61,7 +61,7 @@ extension ServiceHive {
     /// Registers a typed implementation of one command, in place of the one its component declared.
     ///
     /// ```swift
-    /// try $0.registerCommand(.tradeQuote) { request, call in QuoteReply(total: 0) }
+    /// $0.registerCommand(.tradeQuote) { request, call in QuoteReply(total: 0) }
     /// ```
     ///
     /// - Parameters:

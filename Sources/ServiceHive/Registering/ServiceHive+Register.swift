@@ -9,8 +9,8 @@ extension ServiceHive {
     /// try hive.register(TradeService.self, name: "premium") { PremiumTradeService() }
     /// ```
     ///
-    /// The override builder of ``withOverrides(strict:_:operation:)`` is a hive too, so every form here registers an
-    /// override there.
+    /// The override builder of ``withOverrides(strict:_:operation:)``, ``Overrides``, has every form here, with the
+    /// same parameters, and registers an override with it.
     ///
     /// - Parameters:
     ///   - service: The type callers resolve, usually a protocol.
