@@ -105,41 +105,6 @@ extension HiveCore {
         }
     }
 
-    /// The error, or the `nil` of an `Optional`, for a first lookup that found no registration.
-    @inline(never)
-    private func resolveUnanswered<Service>(
-        _ key: RegistrationKey,
-        _ argumentTypes: () -> [Any.Type],
-        _ lookup: Lookup
-    ) throws(ServiceHiveError) -> Service {
-        let context = ThreadContext.current
-        return try reporting(key, context) { () throws(ServiceHiveError) in
-            if context.isRecording { context.record(miss(key)) }
-            return try unanswered(lookup, key, argumentTypes(), chain: context.chainKeys())
-        }
-    }
-
-    /// Runs `resolve` as one node of this thread's trace when it traces; a top-level resolve also ends here, and hands
-    /// its trace to the trace handler, and its failure to the failure hook.
-    private func reporting<Service>(
-        _ key: RegistrationKey,
-        _ context: ThreadContext,
-        _ resolve: () throws(ServiceHiveError) -> Service
-    ) throws(ServiceHiveError) -> Service {
-        let isTopLevel = context.isIdle
-        defer { if isTopLevel { context.endTopLevelResolve() } }
-        let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
-        guard context.isTracing || diagnostics.trace != nil else {
-            do {
-                return try resolve()
-            } catch {
-                diagnostics.failure?(error)
-                throw error
-            }
-        }
-        return try traced(key, Service.self, diagnostics, context: context, resolve)
-    }
-
     /// The value of a cached instance that the lookup found, copied with the family lock held.
     ///
     /// The registry keeps the instance alive while the lock is held, so it is read unretained. Together with

@@ -1,7 +1,3 @@
-#if !canImport(Darwin)
-import Synchronization
-#endif
-
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -20,7 +16,8 @@ import Bionic
 ///
 /// It is a pointer to a per-thread allocation, freed when the thread exits. Only its own thread touches it.
 struct ThreadContext {
-    private let state: UnsafeMutablePointer<ThreadState>
+    /// Read and written only by its own thread.
+    let state: UnsafeMutablePointer<ThreadState>
 
     /// This thread's context, created on first use.
     static var current: ThreadContext {
@@ -94,15 +91,20 @@ struct ThreadContext {
     /// The error for a refused build; out of line, to keep the common path short.
     @inline(never)
     private func refusalError(toBuild entry: Entry) -> ServiceHiveError {
-        if entry.key.arguments == nil, isBuilding(entry) {
-            let entries = chainEntries + [entry]
-            let start = entries.firstIndex { $0 === entry } ?? 0
-            return .circularDependency(entries[start...].map(\.serviceKey))
+        Self.refusal(toBuild: entry, after: chainEntries)
+    }
+
+    /// Why a build of `entry` after `chain`, outermost first, must not start: a cycle, unless `entry` takes runtime
+    /// arguments, as a recursive function may call itself with others; the depth limit; else the stack reserve.
+    static func refusal(toBuild entry: Entry, after chain: [Entry]) -> ServiceHiveError {
+        if entry.key.arguments == nil, let start = chain.firstIndex(where: { $0 === entry }) {
+            return .circularDependency((chain[start...] + [entry]).map(\.serviceKey))
         }
-        if depth >= ServiceHive.maximumResolutionDepth {
-            return .resolutionTooDeep(entry.serviceKey, chain: chainKeys(), limit: ServiceHive.maximumResolutionDepth)
+        let keys = chain.map(\.serviceKey)
+        if chain.count >= ServiceHive.maximumResolutionDepth {
+            return .resolutionTooDeep(entry.serviceKey, chain: keys, limit: ServiceHive.maximumResolutionDepth)
         }
-        return .stackExhausted(entry.serviceKey, chain: chainKeys())
+        return .stackExhausted(entry.serviceKey, chain: keys)
     }
 
     // MARK: - Threads that record or trace
@@ -111,17 +113,11 @@ struct ThreadContext {
     /// there is none, no resolve needs to be recorded or traced, so a resolve that finds its instance cached skips
     /// reading this thread's context: skipping it took a singleton resolve from 558 to 521 instructions (benchmark
     /// `02 singleton resolve`, `Benchmarks/count-instructions 02`).
-    private static let recordingsAndTraces = ActivityCount()
+    static let recordingsAndTraces = ActivityCount()
 
     /// Whether this thread may be recording or tracing, or its task running an async factory that records: `false` only
     /// when no thread or task is.
     static var mayRecordOrTrace: Bool { recordingsAndTraces.mayBeActive }
-
-    /// Counts an async context that records, whose task's synchronous resolves are recorded too.
-    static func beginAsyncRecording() { recordingsAndTraces.begin() }
-
-    /// Counts an async context that records and has ended.
-    static func endAsyncRecording() { recordingsAndTraces.end() }
 
     // MARK: - Dependency recording
 
@@ -152,35 +148,6 @@ struct ThreadContext {
         Self.recordingsAndTraces.end()
         if isRecording { state.pointee.recording[state.pointee.recording.count - 1].formUnion(lookups) }
         return Dependencies(lookups: lookups)
-    }
-
-    // MARK: - Tracing
-
-    /// Whether a traced resolve is running on this thread, so nested resolves join its tree.
-    var isTracing: Bool { !state.pointee.trace.isEmpty }
-
-    func beginTrace(_ key: ServiceHive.ServiceKey) {
-        Self.recordingsAndTraces.begin()
-        state.pointee.trace.append(TraceFrame(key: key, start: .now))
-    }
-
-    /// Notes the scope of the registration the innermost traced resolve found, or that it found a cached instance.
-    func noteTrace(scope: ServiceHive.Scope? = nil, cached: Bool = false) {
-        guard isTracing else { return }
-        let last = state.pointee.trace.count - 1
-        if let scope { state.pointee.trace[last].scope = scope }
-        if cached { state.pointee.trace[last].outcome = .cached }
-    }
-
-    /// Ends the innermost traced resolve, attaches it to its parent, and returns it.
-    func endTrace(failed: Bool) -> ServiceHive.Trace.Node {
-        let frame = state.pointee.trace.removeLast()
-        Self.recordingsAndTraces.end()
-        let node = ServiceHive.Trace.Node(
-            key: frame.key, scope: frame.scope, outcome: failed ? .failed : frame.outcome,
-            duration: ContinuousClock.now - frame.start, children: frame.children)
-        if isTracing { state.pointee.trace[state.pointee.trace.count - 1].children.append(node) }
-        return node
     }
 
     // MARK: - Graph scope
@@ -252,20 +219,6 @@ extension ThreadContext {
     }
 }
 
-/// A traced resolve in progress.
-struct TraceFrame {
-    let key: ServiceHive.ServiceKey
-    let start: ContinuousClock.Instant
-    var scope: ServiceHive.Scope?
-    var outcome = ServiceHive.Trace.Outcome.built
-    var children: [ServiceHive.Trace.Node] = []
-
-    init(key: ServiceHive.ServiceKey, start: ContinuousClock.Instant) {
-        self.key = key
-        self.start = start
-    }
-}
-
 /// A `.graph` instance of the current top-level resolve.
 struct GraphInstance {
     let entry: Entry
@@ -274,40 +227,4 @@ struct GraphInstance {
     /// The innermost override layer it was built under, or `nil`.
     let layers: ObjectIdentifier?
     let box: Instance
-}
-
-/// How many of some activity, such as recording what a construction uses, are in progress on every thread and task.
-///
-/// A hot path reads it without a lock to skip a costlier check while nothing of the kind is in progress. An activity
-/// is counted before it starts, so a thread or task always sees its own. On Apple platforms, where `Atomic` needs
-/// macOS 15 and iOS 18, nothing is counted and ``mayBeActive`` is always `true`.
-struct ActivityCount: ~Copyable, Sendable {
-    #if !canImport(Darwin)
-    private let count = Atomic<Int>(0)
-    #endif
-
-    init() {}
-
-    /// Whether an activity may be in progress: `false` only when none is.
-    var mayBeActive: Bool {
-        #if canImport(Darwin)
-        true
-        #else
-        count.load(ordering: .relaxed) != 0
-        #endif
-    }
-
-    /// Counts an activity that starts.
-    func begin() {
-        #if !canImport(Darwin)
-        count.add(1, ordering: .relaxed)
-        #endif
-    }
-
-    /// Counts an activity that has ended.
-    func end() {
-        #if !canImport(Darwin)
-        count.subtract(1, ordering: .relaxed)
-        #endif
-    }
 }
