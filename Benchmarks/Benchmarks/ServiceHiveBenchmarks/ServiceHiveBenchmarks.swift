@@ -95,14 +95,9 @@ enum Configurations {
     /// Each iteration is one whole operation that takes milliseconds or more, such as unregistering 16,000
     /// registrations, with no warm-up iteration, so that an implementation that takes seconds runs it once, not twice.
     static var wholeLong: Benchmark.Configuration {
-        .init(
-            metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
-            timeUnits: .microseconds,
-            warmupIterations: 0,
-            scalingFactor: .one,
-            maxDuration: .seconds(Benchmarks.duration),
-            maxIterations: min(Benchmarks.iterations, 30)
-        )
+        var configuration = whole
+        configuration.warmupIterations = 0
+        return configuration
     }
 
     /// The net bytes and allocations left by the measured region. The warm-up iteration instantiates the generated

@@ -341,7 +341,8 @@ func resultsBlock(_ run: Run, date: String) -> [String] {
     var lines = [provenance(run, date: date)]
     lines.append(
         "Times are per operation, as each scenario says: per resolve, per registration, per pair of concurrent "
-            + "resolves, per request, per post, per call. **\(baseline)** is the same work with no locator: calling "
+            + "resolves, per request, per post, per call, or for one whole operation: a validation, unregistering "
+            + "thousands of variants, an install. **\(baseline)** is the same work with no locator: calling "
             + "the initializer, reading a `static let`, building from stored singletons, calling the object or "
             + "updating the controls. The **floor** is the least hand-written code that does the same job: a "
             + "pthread mutex around a dictionary for a resolve or a call by name, a loop over an array of weak boxes "
