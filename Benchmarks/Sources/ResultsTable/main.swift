@@ -2,8 +2,9 @@
 // (`Benchmarks/update-results` runs it):
 //
 //     swift package --package-path Benchmarks benchmark --no-progress > results.txt
-//     swift run --package-path Benchmarks -c release ResultsTable results.txt "$(date +%F)"
+//     swift run --package-path Benchmarks -c release ResultsTable results.txt 2026-11-25 c8b0c93
 //
+// The date of the run and the commit it measured are optional, and are said above the table.
 // Every number comes from the run; nothing is typed in. Every scenario of the run gets a row by itself; what is
 // checked against it is declared in the tables just below.
 
@@ -325,20 +326,21 @@ func processor() -> String? {
     return line.map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) }
 }
 
-/// Where and when the run was made, and whether it was a smoke pass.
-func provenance(_ run: Run, date: String) -> String {
+/// Where and when the run was made, of which commit, and whether it was a smoke pass.
+func provenance(_ run: Run, date: String, commit: String?) -> String {
     let machine = [run.host, processor()].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     let smoke =
         ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] != nil
         ? " This was a short smoke pass (`BENCHMARK_SMOKE=1`), too short to quote." : ""
-    return "Medians (p50) from one run of `swift package --package-path Benchmarks benchmark` on \(machine), \(date)."
-        + smoke
+    let revision = commit.map { ", commit \($0)" } ?? ""
+    return "Medians (p50) from one run of `swift package --package-path Benchmarks benchmark` on \(machine), "
+        + "\(date)\(revision)." + smoke
 }
 
 // MARK: - The results block
 
-func resultsBlock(_ run: Run, date: String) -> [String] {
-    var lines = [provenance(run, date: date)]
+func resultsBlock(_ run: Run, date: String, commit: String?) -> [String] {
+    var lines = [provenance(run, date: date, commit: commit)]
     lines.append(
         "Times are per operation, as each scenario says: per resolve, per registration, per pair of concurrent "
             + "resolves, per request, per post, per call, or for one whole operation: a validation, unregistering "
@@ -456,13 +458,14 @@ func format(_ value: Double?, _ quantity: Target.Quantity) -> String {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let path = arguments.first, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-    FileHandle.standardError.write(Data("usage: ResultsTable RESULTS.txt [DATE]\n".utf8))
+    FileHandle.standardError.write(Data("usage: ResultsTable RESULTS.txt [DATE [COMMIT]]\n".utf8))
     exit(64)
 }
 let date = arguments.count >= 2 ? arguments[1] : "undated"
+let commit = arguments.count >= 3 ? arguments[2] : nil
 let run = Run(parsing: text)
 guard !run.results.isEmpty else {
     FileHandle.standardError.write(Data("ResultsTable: no benchmark results in \(path)\n".utf8))
     exit(65)
 }
-print(resultsBlock(run, date: date).joined(separator: "\n"))
+print(resultsBlock(run, date: date, commit: commit).joined(separator: "\n"))
