@@ -245,8 +245,8 @@ func scenarios() {
         }
         scenario.measure(.serviceHive) { benchmark in
             let hive = Hives.standard
-            try! hive.withOverrides {
-                try $0.register(Transient.self) { MockTransient() }
+            hive.withOverrides {
+                $0.register(Transient.self) { MockTransient() }
             } operation: {
                 repeatedly(benchmark) { try! hive.resolve(Transient.self) }
             }
@@ -273,8 +273,8 @@ func scenarios() {
         }
         scenario.measure(.serviceHive) { benchmark in
             let hive = Hives.standard
-            try! hive.withOverrides {
-                try $0.register(Transient.self) { MockTransient() }
+            hive.withOverrides {
+                $0.register(Transient.self) { MockTransient() }
             } operation: {
                 repeatedly(benchmark) { try! hive.resolve(Singleton.self) }
             }

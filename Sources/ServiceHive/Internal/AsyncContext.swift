@@ -34,7 +34,6 @@ final class AsyncContext: Sendable {
     /// The current task's context, when it records what a shared construction uses: a synchronous resolve in this
     /// task, through any hive or resolver, counts for that construction, as it would on the thread of a synchronous one.
     /// Reads the task-local only while some context that records is alive.
-    @inline(__always)
     static var recordingCurrent: AsyncContext? {
         guard mayBeRecording, let context = current, context.isRecording else { return nil }
         return context

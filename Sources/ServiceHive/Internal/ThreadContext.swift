@@ -23,7 +23,6 @@ struct ThreadContext {
     private let state: UnsafeMutablePointer<ThreadState>
 
     /// This thread's context, created on first use.
-    @inline(__always)
     static var current: ThreadContext {
         if let raw = pthread_getspecific(threadContextKey) {
             return ThreadContext(state: raw.assumingMemoryBound(to: ThreadState.self))
@@ -52,19 +51,16 @@ struct ThreadContext {
     // MARK: - The chain
 
     /// Whether no resolve is running on this thread: the next one is a top-level resolve.
-    @inline(__always)
     var isIdle: Bool { state.pointee.depth == 0 }
 
     var depth: Int { state.pointee.depth }
 
     /// Pushes `entry`. The caller has checked the depth limit with `refusal(toBuild:)`.
-    @inline(__always)
     func push(_ entry: Entry) {
         state.pointee.chain[state.pointee.depth] = .passUnretained(entry)
         state.pointee.depth += 1
     }
 
-    @inline(__always)
     func pop() {
         state.pointee.depth -= 1
     }
@@ -87,7 +83,6 @@ struct ThreadContext {
     }
 
     /// Why a nested build of `entry` must not start: a cycle, the depth limit or the stack reserve.
-    @inline(__always)
     func refusal(toBuild entry: Entry) -> ServiceHiveError? {
         let depth = state.pointee.depth
         guard entry.key.arguments != nil || !isBuilding(entry), depth < ServiceHive.maximumResolutionDepth,
@@ -120,7 +115,6 @@ struct ThreadContext {
 
     /// Whether this thread may be recording or tracing, or its task running an async factory that records: `false` only
     /// when no thread or task is.
-    @inline(__always)
     static var mayRecordOrTrace: Bool { recordingsAndTraces.mayBeActive }
 
     /// Counts an async context that records, whose task's synchronous resolves are recorded too.
@@ -132,11 +126,9 @@ struct ThreadContext {
     // MARK: - Dependency recording
 
     /// Whether a shared construction is in progress on this thread, so lookups must be recorded.
-    @inline(__always)
     var isRecording: Bool { !state.pointee.recording.isEmpty }
 
     /// Whether lookups on this thread must be recorded or traced, so a resolve must take the detailed path.
-    @inline(__always)
     var isRecordingOrTracing: Bool { isRecording || isTracing }
 
     func record(_ dependency: Dependency) {
@@ -165,7 +157,6 @@ struct ThreadContext {
     // MARK: - Tracing
 
     /// Whether a traced resolve is running on this thread, so nested resolves join its tree.
-    @inline(__always)
     var isTracing: Bool { !state.pointee.trace.isEmpty }
 
     func beginTrace(_ key: ServiceHive.ServiceKey) {
@@ -209,7 +200,6 @@ struct ThreadContext {
 
     /// Ends a top-level resolve: forgets its `.graph` instances. Each is taken out of the list before it is released,
     /// because its `deinit` may resolve on this thread.
-    @inline(__always)
     func endTopLevelResolve() {
         guard !state.pointee.graph.isEmpty else { return }
         endGraph()
@@ -299,7 +289,6 @@ struct ActivityCount: ~Copyable, Sendable {
     init() {}
 
     /// Whether an activity may be in progress: `false` only when none is.
-    @inline(__always)
     var mayBeActive: Bool {
         #if canImport(Darwin)
         true
