@@ -306,8 +306,8 @@ func scenarios() {
         }
         scenario.measure(.serviceHive) { benchmark in
             let hive = Hives.standard
-            try! hive.withOverrides {
-                try $0.register(Singleton.self, scope: .singleton) { MockSingleton() }
+            hive.withOverrides {
+                $0.register(Singleton.self, scope: .singleton) { MockSingleton() }
             } operation: {
                 repeatedly(benchmark) { try! hive.resolve(Singleton.self) }
             }
@@ -337,8 +337,8 @@ func scenarios() {
         }
         scenario.measure(.serviceHive) { benchmark in
             let hive = Hives.withDependent
-            try! hive.withOverrides {
-                try $0.register(Transient.self) { MockTransient() }
+            hive.withOverrides {
+                $0.register(Transient.self) { MockTransient() }
             } operation: {
                 repeatedly(benchmark) { try! hive.resolve(Dependent.self) }
             }
@@ -353,10 +353,10 @@ func scenarios() {
         }
         scenario.measure(.serviceHive) { benchmark in
             let hive = Hives.standard
-            let mock: (ServiceHive) throws -> Void = { try $0.register(Transient.self) { MockTransient() } }
-            try! hive.withOverrides(mock) {
-                try hive.withOverrides(mock) {
-                    try hive.withOverrides(mock) {
+            let mock: (inout ServiceHive.Overrides) -> Void = { $0.register(Transient.self) { MockTransient() } }
+            hive.withOverrides(mock) {
+                hive.withOverrides(mock) {
+                    hive.withOverrides(mock) {
                         repeatedly(benchmark) { try! hive.resolve(Singleton.self) }
                     }
                 }

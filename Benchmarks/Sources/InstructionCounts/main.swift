@@ -56,7 +56,7 @@ extension ServiceHive.Command where Input == DeskQuote, Output == DeskTotal {
 }
 
 /// The override of the override scenarios: a mock of the transient.
-let mockTransient: (ServiceHive) throws -> Void = { try $0.register(Transient.self) { MockTransient() } }
+let mockTransient: (inout ServiceHive.Overrides) -> Void = { $0.register(Transient.self) { MockTransient() } }
 
 /// Runs `body` in a task and waits for it: the async scenarios.
 func waiting(for body: @escaping @Sendable () async -> Void) {
@@ -81,7 +81,7 @@ case "07b":
     for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
 case "08a":
     let h = makeHive()
-    try! h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Transient.self)) } }
+    h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Transient.self)) } }
 case "08b":
     let h = makeHive(); _ = try! h.resolve(Singleton.self)
     h.withOverrides { $0.register(Transient.self) { MockTransient() } } operation: {
@@ -89,19 +89,19 @@ case "08b":
     }
 case "08c":
     let h = makeHive()
-    let mockSingleton: (ServiceHive) throws -> Void = {
-        try $0.register(Singleton.self, scope: .singleton) { MockSingleton() }
+    let mockSingleton: (inout ServiceHive.Overrides) -> Void = {
+        $0.register(Singleton.self, scope: .singleton) { MockSingleton() }
     }
-    try! h.withOverrides(mockSingleton) { for _ in 0..<n { sink(try! h.resolve(Singleton.self)) } }
+    h.withOverrides(mockSingleton) { for _ in 0..<n { sink(try! h.resolve(Singleton.self)) } }
 case "08d":
     let h = makeHive()
     try! h.register(Dependent.self, scope: .singleton) { r in LiveDependent(transient: try r.resolve()) }
-    try! h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Dependent.self)) } }
+    h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Dependent.self)) } }
 case "08e":
     let h = makeHive(); _ = try! h.resolve(Singleton.self)
-    try! h.withOverrides(mockTransient) {
-        try! h.withOverrides(mockTransient) {
-            try! h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Singleton.self)) } }
+    h.withOverrides(mockTransient) {
+        h.withOverrides(mockTransient) {
+            h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Singleton.self)) } }
         }
     }
 case "09": var r = HiveRegistrar(hive: ServiceHive()); registerDistinctTypes(n, into: &r); sink(r)
