@@ -75,27 +75,44 @@ final class OverrideLayer: Sendable {
         return layer
     }
 
-    /// Whether this stack may say anything of `service`: it overrides it on some hive, or is strict on one. Inlined into
-    /// the lookup, which calls `answer` only when it may: calling it for every resolve under a layer cost
-    /// `Benchmarks/count-instructions 08b` 48 instructions, when measured.
+    /// Whether this stack may say anything of `service`: it overrides it on some hive, or is strict on one. The lookup
+    /// asks `answer` only when it may: asking it for every resolve under a layer cost `Benchmarks/count-instructions
+    /// 08b` 48 instructions more, when measured.
     func mayAnswer(for service: ObjectIdentifier) -> Bool {
         !strictHives.isEmpty || visible.index(of: service) != nil
     }
 
     /// What this stack says of `key` on the hive `on`: the innermost override of it whose arguments match, or else
     /// whether a strict layer on that hive refuses it.
+    ///
+    /// The overrides are read in place, and the entry answered unretained, valid while this layer lives: copying each
+    /// override out retained and released its entry (`Benchmarks/count-instructions 08a`).
+    ///
+    /// Out of line, as ``kept(_:)`` is: inlined into the lookup, they left a resolve outside any override more
+    /// registers to save, though it never runs them (`count-instructions 02`: 344 instructions, not 312; 15: 345, not
+    /// 319).
+    @inline(never)
     func answer(for key: RegistrationKey, on hive: Override.Hive, argumentsMatch: ([Any.Type]) -> Bool) -> Answer {
         if let bucket = visible.index(of: key.service) {
-            for override in visible[bucket: bucket] where override.hive == hive && override.entry.key == key {
-                if key.arguments == nil || argumentsMatch(override.entry.argumentTypes) { return .override(override) }
+            let found = visible[bucket: bucket].withUnsafeBufferPointer { overrides -> Answer? in
+                for index in overrides.indices where overrides[index].hive == hive {
+                    let entry = Unmanaged.passUnretained(overrides[index].entry)
+                    let matches = entry._withUnsafeGuaranteedRef {
+                        $0.key == key && (key.arguments == nil || argumentsMatch($0.argumentTypes))
+                    }
+                    if matches { return .override(entry, depth: overrides[index].depth) }
+                }
+                return nil
             }
+            if let found { return found }
         }
-        return strictHives.contains(hive) ? .strict : .none
+        return !strictHives.isEmpty && strictHives.contains(hive) ? .strict : .none
     }
 
     /// What a stack of layers says of one key on one hive.
     enum Answer {
-        case override(Override)
+        /// The override's entry, and the depth of the layer that declared it.
+        case override(Unmanaged<Entry>, depth: Int)
         case strict
         case none
     }
@@ -124,6 +141,21 @@ final class OverrideLayer: Sendable {
 
     /// The innermost sandbox of this stack.
     var sandbox: OverrideLayer? { inSandbox ? layer(at: sandboxDepth) : nil }
+
+    /// The instance of `entry` that this layer keeps, unretained, when it is not a weak one; for a lookup, with its
+    /// family's lock held: the one place where two locks nest, and nothing takes a family's lock while it holds a
+    /// layer's. Safe to read after unlocking while the layer lives, which it does while it is in the current task's
+    /// stack: a layer never lets go of an instance that is not weak. Out of line, as ``answer(for:on:argumentsMatch:)``
+    /// says.
+    @inline(never)
+    func kept(_ entry: Unmanaged<Entry>) -> Unmanaged<Instance>? {
+        instances.withLock { instances in
+            guard let bucket = instances.index(of: ObjectIdentifier(entry.takeUnretainedValue())),
+                let instance = instances[bucket: bucket].slot.instance, !instance.isWeak
+            else { return nil }
+            return Unmanaged.passUnretained(instance)
+        }
+    }
 
     /// The instance of `entry` that this layer keeps, if any.
     func instance(of entry: Entry) -> Instance? {

@@ -35,8 +35,11 @@ extension HiveCore {
             key, in: state.pointee, layers: &layers, argumentsMatch: argumentsMatch, mayCache: mayCache,
             async: false)
         if case .cached(let instance) = hit {
-            defer { family.unlock() }
-            return cachedValue(instance)  // Copied before unlocking, without reading this thread's context.
+            // Copied before unlocking, without reading this thread's context. Unlocked in line rather than with
+            // `defer`, which the compiler may outline into a call of its own (`count-instructions 02`: 9 instructions).
+            let value: Service = cachedValue(instance)
+            family.unlock()
+            return value
         }
         guard case .found(let match) = hit else {
             let lookup = hit.retained(key, in: self, state.pointee, layers: layers)
