@@ -42,13 +42,7 @@ extension ServiceHive {
         let call = ComponentCall(
             component: request.component, command: request.command, arguments: request.arguments, resolver: resolver,
             url: url, callback: nil)
-        switch try route(call) {
-        case .command(let component, let command):
-            guard command.isReachableByURL else { throw Self.unreachable(component, command) }
-            return try await Self.run(command, call)
-        case .fallback(let fallback, let miss):
-            return try Self.answer(call, with: fallback, for: miss)
-        }
+        return try await runFromOutside(call, fallback: true)
     }
 
     /// Whether ``open(_:)`` would run a command for this URL: it is well formed, its scheme is accepted, and it
@@ -69,7 +63,7 @@ extension ServiceHive {
             let declared = component.commands[request.command],
             let command = try? resolve(ComponentCommand.self, name: declared.key)
         else { return false }
-        return command.isReachableByURL
+        return component.isReachableByURL(command)
     }
 
     // MARK: - Schemes
@@ -105,9 +99,13 @@ extension ServiceHive {
             problem: .schemeNotAccepted(ComponentNames.printable(request.scheme, limit: 40), accepted: accepted.listed))
     }
 
-    /// The error for a URL to a command that is not reachable by URL.
-    static func unreachable(_ component: Component, _ command: ComponentCommand) -> ServiceHiveError {
-        let reachable = component.commands.filter(\.value.isReachableByURL).keys.sorted()
-        return .notReachableByURL(component: component.name, command: command.name, reachable: reachable)
+    /// The error for a URL to a command that is not reachable by URL, listing those that are, as this hive would run
+    /// them.
+    func unreachable(_ component: Component, _ command: ComponentCommand) -> ServiceHiveError {
+        let reachable = component.commands.filter { declared in
+            guard let command = try? resolve(ComponentCommand.self, name: declared.value.key) else { return false }
+            return component.isReachableByURL(command)
+        }
+        return .notReachableByURL(component: component.name, command: command.name, reachable: reachable.keys.sorted())
     }
 }

@@ -146,7 +146,7 @@ extension ServiceHive {
     func addCommand(
         _ component: String,
         _ name: String,
-        _ reachableByURL: Bool,
+        _ reachableByURL: Bool?,
         _ file: String,
         _ line: UInt,
         _ body: ComponentCommand.Body

@@ -1,7 +1,9 @@
+#if ServiceLifecycle
 import Logging
 import ServiceHive
 import ServiceHiveLifecycle
 import ServiceLifecycle
+import Support
 import Testing
 
 @Suite("ModulesService in a ServiceGroup", .timeLimit(.minutes(2)))
@@ -23,21 +25,26 @@ struct ModulesServiceTests {
     ]
     let stopLines = ["stop low", "stop middle", "stop high"]
 
-    /// Waits until the three ``modules`` have registered and started, in priority order, and are installed.
-    func waitForTheInstall(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// Waits until `service` is ready, and checks that the three ``modules`` registered and started, in priority
+    /// order, and are installed.
+    func waitForTheInstall(
+        of service: ModulesService,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await within("the service to be ready") { try await service.ready() }
         let installing = try await within("the modules to start") { [journal] in await journal.next(6) }
         #expect(installing == installLines, sourceLocation: sourceLocation)
-        try await waitUntilInstalled(["high", "middle", "low"], in: hive)
+        #expect(hive.installedModules == ["high", "middle", "low"], sourceLocation: sourceLocation)
     }
 
     @Test("the modules install when the group runs, and stop in reverse order on graceful shutdown")
     func stopsOnGracefulShutdown() async throws {
-        let group = ServiceGroup(
-            services: [ModulesService(modules, in: hive), Sentinel(journal: journal)], logger: .quiet)
+        let service = ModulesService(modules, in: hive)
+        let group = ServiceGroup(services: [service, Sentinel(journal: journal)], logger: .quiet)
         let run = Task { try await group.run() }
         defer { run.cancel() }
 
-        try await waitForTheInstall()
+        try await waitForTheInstall(of: service)
         #expect(hive.registrations.map(\.module) == ["high", "middle", "low"])
 
         await group.triggerGracefulShutdown()
@@ -90,11 +97,12 @@ struct ModulesServiceTests {
     @Test(
         "cancelling the group's task stops the modules in reverse order, and the group's run throws CancellationError")
     func cancellation() async throws {
-        let group = ServiceGroup(services: [ModulesService(modules, in: hive)], logger: .quiet)
+        let service = ModulesService(modules, in: hive)
+        let group = ServiceGroup(services: [service], logger: .quiet)
         let run = Task { try await group.run() }
         defer { run.cancel() }
 
-        try await waitForTheInstall()
+        try await waitForTheInstall(of: service)
 
         run.cancel()
         try await within("the group's run to throw") {
@@ -107,14 +115,13 @@ struct ModulesServiceTests {
     @Test("when another service fails, the group cancels this one, which stops the modules")
     func anotherServiceFails() async throws {
         let (failNow, failure) = AsyncStream.makeStream(of: Void.self)
+        let service = ModulesService(modules, in: hive)
         let group = ServiceGroup(
-            services: [ModulesService(modules, in: hive), FailingService(journal: journal, failNow: failNow)],
-            logger: .quiet
-        )
+            services: [service, FailingService(journal: journal, failNow: failNow)], logger: .quiet)
         let run = Task { try await group.run() }
         defer { run.cancel() }
 
-        try await waitForTheInstall()
+        try await waitForTheInstall(of: service)
 
         failure.yield()
         try await within("the group's run to throw") {
@@ -171,7 +178,7 @@ struct ModulesServiceTests {
         let run = Task { try await service.run() }
         defer { run.cancel() }
 
-        try await waitForTheInstall()
+        try await waitForTheInstall(of: service)
 
         run.cancel()
         try await within("the run to throw") {
@@ -188,17 +195,17 @@ struct ModulesServiceTests {
         let run = Task { try await group.run() }
         defer { run.cancel() }
 
-        try await waitForTheInstall()
+        try await waitForTheInstall(of: service)
 
         try await within("the second run to throw") {
-            await #expect(throws: ModulesServiceError.alreadyRun) { try await service.run() }
+            await #expect { try await service.run() } throws: { isAlreadyRun($0) }
         }
         #expect(hive.installedModules == ["high", "middle", "low"])
 
         await group.triggerGracefulShutdown()
         try await within("the group's run to return") { try await value(of: run) }
         try await within("the run after the first to throw") {
-            await #expect(throws: ModulesServiceError.alreadyRun) { try await service.run() }
+            await #expect { try await service.run() } throws: { isAlreadyRun($0) }
         }
         #expect(await journal.rest() == stopLines)
         #expect(hive.registrations.map(\.module) == ["high", "middle", "low"])
@@ -208,9 +215,16 @@ struct ModulesServiceTests {
                 + "To fix, make a new ModulesService, with a new hive: the modules' registrations stay in this one.")
     }
 
+    /// Whether `error` is ``ModulesServiceError/alreadyRun``.
+    func isAlreadyRun(_ error: any Error) -> Bool {
+        if case ModulesServiceError.alreadyRun = error { return true }
+        return false
+    }
+
     @Test("the service's description, which the group logs, names its modules in the order given")
     func describesModules() {
         #expect(String(describing: ModulesService(modules, in: hive)) == "ModulesService(low, high, middle)")
         #expect(String(describing: ModulesService([], in: hive)) == "ModulesService()")
     }
 }
+#endif

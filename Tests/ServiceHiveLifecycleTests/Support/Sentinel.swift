@@ -1,3 +1,4 @@
+#if ServiceLifecycle
 import ServiceLifecycle
 
 /// A service that runs beside the modules in a group and writes to a journal how the group ended it: it returns on
@@ -17,3 +18,4 @@ struct Sentinel: Service, CustomStringConvertible {
         }
     }
 }
+#endif

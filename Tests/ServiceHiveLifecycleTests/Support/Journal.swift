@@ -1,3 +1,4 @@
+#if ServiceLifecycle
 /// What the test modules and services do, line by line, in order, for a test to read as it happens.
 ///
 /// Writers yield to an `AsyncStream`, which any task may do. One test reads it, from one task at a time; a read that
@@ -37,3 +38,4 @@ final class Journal: Sendable {
         return read
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ServiceLifecycle
 import ServiceHive
 
 /// A module that writes each call it receives to a journal, registers one `Marker` under its own name, and starts as
@@ -47,3 +48,4 @@ struct Marker: Sendable {}
 struct StartFailure: Error, CustomStringConvertible {
     var description: String { "the database is offline" }
 }
+#endif

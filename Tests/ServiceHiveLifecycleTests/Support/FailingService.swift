@@ -1,3 +1,4 @@
+#if ServiceLifecycle
 import ServiceLifecycle
 
 /// A service that fails when told: it throws ``ServiceFailure`` as soon as `failNow` yields.
@@ -19,3 +20,4 @@ struct FailingService: Service, CustomStringConvertible {
 
 /// What a ``FailingService`` throws.
 struct ServiceFailure: Error {}
+#endif

@@ -1,3 +1,4 @@
+#if ServiceLifecycle
 import Logging
 import ServiceHive
 import ServiceHiveLifecycle
@@ -43,3 +44,4 @@ struct ReadmeSnippetTests {
                 == "ModulesService(TradeModule, AnalyticsModule)")
     }
 }
+#endif
