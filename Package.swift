@@ -6,6 +6,17 @@ import PackageDescription
 let lifecycle: TargetDependencyCondition? = .when(traits: ["ServiceLifecycle"])
 let hummingbird: TargetDependencyCondition? = .when(traits: ["Hummingbird"])
 
+/// Hummingbird and the packages a server imports with it, for the targets that need the Hummingbird trait.
+let server: [Target.Dependency] = [
+    .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+    .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
+    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
+    .product(name: "Logging", package: "swift-log", condition: hummingbird),
+]
+
+/// The same, and HummingbirdTesting, for their tests.
+let serverTests = server + [.product(name: "HummingbirdTesting", package: "hummingbird", condition: hummingbird)]
+
 let package = Package(
     name: "ServiceHive",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
@@ -50,13 +61,7 @@ let package = Package(
                 "ServiceHive",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: lifecycle),
             ]),
-        .target(
-            name: "ServiceHiveHummingbird",
-            dependencies: [
-                "ServiceHive",
-                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
-                .product(name: "Logging", package: "swift-log", condition: hummingbird),
-            ]),
+        .target(name: "ServiceHiveHummingbird", dependencies: ["ServiceHive"] + server),
         .target(name: "TradeModule", dependencies: ["ServiceHive", "ServiceHiveFunctions"]),
         // Helpers the tests and the Demo share: conveniences on the package's lock, and threads that start together.
         .target(name: "Support", dependencies: ["ServiceHive"]),
@@ -65,12 +70,10 @@ let package = Package(
         // The example server: TradeModule over HTTP. It does something only with the Hummingbird trait.
         .executableTarget(
             name: "TradeServer",
-            dependencies: [
-                "ServiceHive", "ServiceHiveLifecycle", "ServiceHiveHummingbird", "TradeModule",
-                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
-                .product(name: "Logging", package: "swift-log", condition: hummingbird),
-            ]),
+            dependencies: ["ServiceHive", "ServiceHiveLifecycle", "ServiceHiveHummingbird", "TradeModule"] + server),
+        // The servers that Scripts/measure-adapter-throughput loads, to measure what the Hummingbird adapter costs.
+        .executableTarget(
+            name: "HummingbirdThroughput", dependencies: ["ServiceHive", "ServiceHiveHummingbird"] + server),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),
         .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
         .testTarget(
@@ -93,22 +96,13 @@ let package = Package(
             ]),
         .testTarget(
             name: "ServiceHiveHummingbirdTests",
-            dependencies: [
-                "ServiceHive", "ServiceHiveHummingbird", "ServiceHiveTesting", "Support",
-                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: hummingbird),
-                .product(name: "Logging", package: "swift-log", condition: hummingbird),
-            ]),
+            dependencies: ["ServiceHive", "ServiceHiveHummingbird", "ServiceHiveTesting", "Support"] + serverTests),
         .testTarget(
             name: "TradeServerTests",
             dependencies: [
                 "TradeServer", "ServiceHive", "ServiceHiveLifecycle", "ServiceHiveHummingbird", "ServiceHiveTesting",
                 "TradeModule", "Support",
-                .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: hummingbird),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
-                .product(name: "Logging", package: "swift-log", condition: hummingbird),
-            ]),
+            ] + serverTests),
     ],
     swiftLanguageModes: [.v6]
 )

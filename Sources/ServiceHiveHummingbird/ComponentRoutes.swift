@@ -22,7 +22,7 @@ extension RouterMethods where Context: HiveRequestContext {
     /// `reachableByURL: true` run; a query's values are text, which converts without loss to the type the command
     /// reads; and the same limits hold, on the length of the path and query, on names and on repeated keys. A JSON
     /// body's values keep their JSON types: numbers, booleans, strings, `null`, arrays and objects. The reply is the
-    /// command's ``ServiceHive/ServiceHive/ComponentReply``, encoded as a JSON object. The component fallback never
+    /// command's `ServiceHive.ComponentReply`, encoded as a JSON object. The component fallback never
     /// answers, and what a command sends with `call.callback(_:)` is dropped.
     ///
     /// Every failure answers with a status and `{"error":{"message":"…"}}`, written for whoever calls; the developer's
@@ -36,7 +36,7 @@ extension RouterMethods where Context: HiveRequestContext {
     /// | 414 | a path and query longer than `ServiceHive.maximumURLLength` |
     /// | 415 | a body that is not JSON |
     /// | 500 | the command failed, or its reply does not encode, with a generic message |
-    /// | the error's | the command threw a ``ServiceHive/PublicCommandError``, with its message |
+    /// | the error's | the command threw a `PublicCommandError`, with its message |
     ///
     /// The request's hive is the one ``HiveMiddleware`` made, so commands resolve what the request provides. Without
     /// the middleware every request answers 500, and the log says to add it.

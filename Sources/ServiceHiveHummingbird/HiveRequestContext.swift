@@ -59,7 +59,7 @@ extension HiveRequestContext {
         try hive.resolve(Service.self, name: name)
     }
 
-    /// Resolves a `Sendable` service from the request's hive; the twin of ``resolve(_:name:)-5m7hy`` that the
+    /// Resolves a `Sendable` service from the request's hive; the twin of `resolve(_:name:)` that the
     /// compiler picks for a `Sendable` type, as `ServiceHive` has.
     @_documentation(visibility: internal)
     public func resolve<Service: Sendable>(_ service: Service.Type = Service.self, name: String? = nil) throws
@@ -74,7 +74,7 @@ extension HiveRequestContext {
     ///   - service: The type to resolve. It can be inferred from the context.
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The instance.
-    /// - Throws: The errors of ``resolve(_:name:)-5m7hy``.
+    /// - Throws: The errors of `resolve(_:name:)`.
     public func resolveAsync<Service: Sendable>(_ service: Service.Type = Service.self, name: String? = nil)
         async throws -> Service
     {

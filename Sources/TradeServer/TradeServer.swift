@@ -33,8 +33,7 @@ enum TradeServer {
     static func application(hive: ServiceHive, port: Int = 8080, logger: Logger) -> some ApplicationProtocol {
         let modules = ModulesService(
             [TradeModule()], in: hive,
-            validation: .all { plan in plan.provide(CustomerSession.self, RequestCustomerSession(customerId: "sample"))
-            }
+            validation: .all { plan in plan.provide(CustomerSession.self, LiveCustomerSession()) }
         )
         var app = Application(
             router: router(hive: hive),
@@ -51,8 +50,9 @@ enum TradeServer {
         let router = Router(context: BasicHiveRequestContext.self)
         router.add(
             middleware: HiveMiddleware(hive) { request, _, provisions in
-                let customer = request.headers[customerHeader] ?? "guest"
-                provisions.provide(CustomerSession.self, RequestCustomerSession(customerId: customer))
+                let session = LiveCustomerSession()
+                session.signIn(customerId: request.headers[customerHeader] ?? "guest")
+                provisions.provide(CustomerSession.self, session)
             })
         router.addComponents(at: "api")
         router.get("me") { _, context in

@@ -5,6 +5,8 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import ServiceHive
+import ServiceHiveHummingbird
+import ServiceHiveLifecycle
 import ServiceHiveTesting
 import Support
 import Testing
@@ -63,17 +65,18 @@ struct TradeServerTests {
         }
     }
 
-    @Test(
-        "the real server, in a hive of the test's own, uses the overrides",
-        .testHive { try $0.register(PricingService.self) { FlatPricing(cents: 100) } })
-    func underOverrides() async throws {
-        let hive = try TestHiveTrait.current
-        let app = TradeServer.application(hive: hive, port: 0, logger: Self.quiet)
+    // snippet: hummingbird-test
+    @Test(.testHive { try $0.register(PricingService.self) { FlatPricing(cents: 100) } })
+    func ordersAtFlatPrices() async throws {
+        let logger = Self.quiet
+        let app = TradeServer.application(hive: try TestHiveTrait.current, port: 0, logger: logger)
         try await app.test(.router) { client in
             let order = try await client.execute(uri: "/api/trade/order?item=hive-42&quantity=3", method: .get)
+            #expect(order.status == .ok)  // and the total is 300: 3 × the flat 100
             #expect(body(order) == #"{"item":"hive-42","number":1,"quantity":3,"total":300}"#)
         }
     }
+    // end-snippet
 
     @Test(
         "a module that fails to start keeps the server from serving, and the test gets the failure",
@@ -104,6 +107,29 @@ struct TradeServerTests {
         }
         #expect(hive.installedModules.isEmpty)
     }
+}
+
+/// The article's server: compiled, and not run, since it would listen on 8080 and take SIGTERM and SIGINT from the
+/// test process. `TradeServer.application`, which the tests run, is the same wiring.
+func startServer(logger: Logger) async throws {
+    // snippet: server-application
+    let hive = ServiceHive()
+    let modules = ModulesService(
+        [TradeModule()], in: hive,
+        validation: .all { plan in plan.provide(CustomerSession.self, LiveCustomerSession()) }
+    )
+    let router = Router(context: BasicHiveRequestContext.self)
+    router.add(middleware: HiveMiddleware(hive))
+    router.addComponents(at: "api")
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname("127.0.0.1", port: 8080)),
+        services: [modules],
+        logger: logger
+    )
+    app.beforeServerStarts { try await modules.ready() }
+    try await app.runService()
+    // end-snippet
 }
 
 /// Prices every item the same; `missing` has no price.

@@ -24,7 +24,7 @@ struct LedgerOffline: Error, CustomStringConvertible {
 }
 
 /// What a command throws that its caller may see.
-struct SoldOut: PublicCommandError {
+struct ItemSoldOut: PublicCommandError {
     let item: String
     var httpStatus: Int { 409 }
     var publicMessage: String { "\(item) is sold out." }
@@ -66,7 +66,7 @@ func shopHive() throws -> ServiceHive {
         component.command("order", reachableByURL: true) { call in
             let item = try call.argument("item", as: String.self)
             let quantity = try call.argument("quantity", as: Int.self)
-            guard item != "smoker" else { throw SoldOut(item: item) }
+            guard item != "smoker" else { throw ItemSoldOut(item: item) }
             let line: [String: any Sendable] = ["item": item, "quantity": quantity]
             return [
                 "item": item, "quantity": quantity, "gift": try call.argument("gift", as: Bool?.self) ?? false,
