@@ -261,6 +261,53 @@ struct PreciseOverrideTests {
             #expect(try hive.resolve(Timed.self) === outer)
         }
     }
+
+    // MARK: - Overridden singletons
+
+    @Test("an override registered as a singleton is built once in its overrides, and every resolve there returns it")
+    func overrideSingletonIsBuiltOnce() async throws {
+        let hive = ServiceHive()
+        try hive.register(Clock.self, scope: .singleton) { SystemClock() }
+        let builds = Locked(0)
+        try await hive.withOverrides {
+            try $0.register(Clock.self, scope: .singleton) { () -> any Clock in
+                builds.increment()
+                return MockClock()
+            }
+        } operation: {
+            let first = try hive.resolve(Clock.self)
+            #expect(first is MockClock)
+            for _ in 0..<1_000 { #expect(try hive.resolve(Clock.self) === first) }
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<8 { group.addTask { try hive.resolve(Clock.self) === first } }
+                for try await same in group { #expect(same) }
+            }
+        }
+        #expect(builds.current == 1)
+        #expect(try hive.resolve(Clock.self) is SystemClock)
+    }
+
+    @Test("a singleton an outer override declares, built from what an inner override replaces, stays inside the inner")
+    func outerOverrideBuiltFromInnerOne() throws {
+        let hive = ServiceHive()
+        try hive.register(Clock.self) { SystemClock() }
+        try hive.withOverrides {
+            try $0.register(Timed.self, scope: .singleton) { r in Timed(clock: try r.resolve()) }
+        } operation: {
+            let inner = try hive.withOverrides {
+                try $0.register(Clock.self) { MockClock() }
+            } operation: {
+                let timed = try hive.resolve(Timed.self)
+                #expect(timed.clock is MockClock)
+                #expect(try hive.resolve(Timed.self) === timed)
+                return timed
+            }
+            let outer = try hive.resolve(Timed.self)
+            #expect(outer !== inner, "the inner overrides' mock must not outlive them")
+            #expect(outer.clock is SystemClock)
+            #expect(try hive.resolve(Timed.self) === outer)
+        }
+    }
 }
 
 // MARK: - Fixtures

@@ -186,4 +186,32 @@ struct RegistrationTests {
         // machine and a sanitizer: 4× the work against a bound of 9× once failed under ThreadSanitizer at 9.9×.
         #expect(large / small < 24, "2,000 took \(small) s, 16,000 took \(large) s")
     }
+
+    @Test("unregistering many named variants of one service takes linear time, and keeps the others and their forwards")
+    func unregisteringIsLinear() throws {
+        func seconds(unregistering count: Int) throws -> Double {
+            let hive = ServiceHive()
+            for index in 0..<count {
+                try hive.register(TradeService.self, name: "variant \(index)") { LiveTradeService() }
+            }
+            try hive.register(Cart.self, scope: .singleton) { r in LiveCart(trade: try r.resolve(name: "variant 0")) }
+            try hive.forward(Cart.self, name: "forward", to: Cart.self) { $0 }
+            let clock = ContinuousClock()
+            let elapsed = clock.measure {
+                for index in stride(from: count - 1, to: 0, by: -1) {
+                    #expect(hive.unregister(TradeService.self, name: "variant \(index)"))
+                }
+            }
+            #expect(try hive.resolve(TradeService.self, name: "variant 0").label == "live")
+            #expect(!hive.isRegistered(TradeService.self, name: "variant 1"))
+            let forwarded = try hive.resolve(Cart.self, name: "forward")
+            #expect(try forwarded.trade === hive.resolve(Cart.self).trade)
+            return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
+        }
+        _ = try seconds(unregistering: 2_000)  // warm up
+        let small = try (0..<3).map { _ in try seconds(unregistering: 2_000) }.min()!
+        let large = try (0..<3).map { _ in try seconds(unregistering: 16_000) }.min()!
+        // As for registering: linear is about 8×, quadratic 64×.
+        #expect(large / small < 24, "2,000 took \(small) s, 16,000 took \(large) s")
+    }
 }

@@ -14,10 +14,13 @@ extension HiveCore {
         // A cached instance first, before a top-level resolve makes a context of its own, and before reading the
         // task-local at all while no construction anywhere records what it uses. It is read as `resolve` reads it.
         if AsyncContext.recordingCurrent == nil {
+            var layers = Layers.unread
             let state = family.lock()
             defer { family.unlock() }
-            let quick = quickLookUp(key, in: state.pointee, argumentsMatch: { $0.isEmpty }, async: true)
-            if case .cached(let instance) = quick { return cachedValue(instance) }
+            let hit = lookUp(
+                key, in: state.pointee, layers: &layers, argumentsMatch: { $0.isEmpty }, mayCache: true,
+                async: true)
+            if case .cached(let instance) = hit { return cachedValue(instance) }
         }
         return try await resolveAsyncUncached(key)
     }
@@ -44,27 +47,30 @@ extension HiveCore {
         _ key: RegistrationKey,
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Service {
-        var layers = LayerView.unknown
+        var layers = Layers.unread
         while true {
             let lookup = lookUp(key, layers: &layers, argumentsMatch: { $0.isEmpty })
             guard case .found(let found) = lookup else {
                 context.record(miss(key))
                 return try unanswered(lookup, key, [], chain: context.chain.map(\.serviceKey))
             }
-            guard found.entry.lifetime == .async else {
+            guard found.entry.isAsync else {
                 return try resolveSynchronously(for: context) { () throws(ServiceHiveError) in try resolve(key) }
             }
-            context.record(Dependency(family: familyID, key: key, searched: found.searched, entry: found.entry))
-            switch Lifetime(found.entry.scope) {
-            case .transient, .async, .forward:
+            context.record(
+                Dependency(family: familyID, key: key, searched: lineage[...found.depth], entry: found.entry))
+            // An async factory's lifetime is `.async` whatever its scope, so that only this path builds it; here the
+            // scope decides, as the synchronous path's lifetime switch does. An async `.weak` is refused when made.
+            switch found.entry.scope.kind {
+            case .transient:
                 return try await buildAsync(
                     found.entry, view: self, context: context.child(building: found.entry, construction: nil))
             case .graph:
                 return try await graphInstanceAsync(found, layers: layers, context: context)
-            case .shared, .weak:
-                // Safe, as above. An async `.weak` registration is refused when it is made.
+            case .singleton, .named, .weak:
                 if let instance = try await sharedInstanceAsync(found, Service.self, layers: &layers, context: context)
                 {
+                    // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its type.
                     return unsafeDowncast(instance, to: Box<Service>.self).value
                 }
             }
@@ -114,12 +120,13 @@ extension HiveCore {
     /// A `.graph` instance of an async registration: the one already built in this top-level resolve, or a new one.
     private func graphInstanceAsync<Service>(
         _ found: Found,
-        layers: LayerView,
+        layers: Layers,
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Service {
         let layerID = layers.stack.map(ObjectIdentifier.init)
+        let searched = lineage[...found.depth]
         let shared = context.graph.withLock { graph in
-            graph.first { $0.entry === found.entry && $0.layers == layerID && found.searched.contains($0.builtBy) }
+            graph.first { $0.entry === found.entry && $0.layers == layerID && searched.contains($0.builtBy) }
         }
         if let shared {
             context.record(shared.box.dependencies)
@@ -136,17 +143,23 @@ extension HiveCore {
     // MARK: - Shared instances
 
     /// The instance of an async `.singleton` or named-scope registration; `nil` after waiting for a construction that
-    /// has since ended, when the caller must look again. The rules are those of the synchronous `sharedInstance`, but
-    /// for a construction in progress: it is found when claiming, so inside a validation's sandbox this task builds
-    /// the sandbox's own instance instead of waiting for the one being built beside the registration.
+    /// has since ended, when the caller must look again. The rules are those of the synchronous `sharedInstance`, and
+    /// claiming, relocating and publishing are the same functions; waiting suspends instead of blocking, and the
+    /// instance is built in a task of its own. A construction in progress is found when claiming, so inside a
+    /// validation's sandbox this task builds the sandbox's own instance instead of waiting for the one being built
+    /// beside the registration.
     private func sharedInstanceAsync<Service>(
         _ found: Found,
         _: Service.Type,
-        layers: inout LayerView,
+        layers: inout Layers,
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Instance? {
         guard let location = location(of: found, layers: &layers) else {
-            let instance = found.slot.instance!
+            let instance = found.instance!
+            context.record(instance.dependencies)
+            return instance
+        }
+        if let instance = layerInstance(of: found, layers: layers) {
             context.record(instance.dependencies)
             return instance
         }
@@ -159,40 +172,36 @@ extension HiveCore {
         _ found: Found,
         _: Service.Type,
         at location: Location,
-        layers: inout LayerView,
+        layers: inout Layers,
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Instance? {
-        let construction = Construction(entry: found.entry, owner: nil)
-        switch claim(found.entry, at: location, for: construction) {
-        case .claimed:
-            break
+        switch claim(found, at: location, waiter: nil, layers: &layers) {
         case .building(let other):
             if let refusal = context.refusal(toBuild: found.entry) { throw refusal }
             try await Waits.wait(for: other, as: context.id, chain: context.chain)
             return nil
+        case .elsewhere(let layer):
+            return try await obtainAsync(found, Service.self, at: .layer(layer), layers: &layers, context: context)
         case .instance(let instance):
             context.record(instance.dependencies)
             return instance
-        }
-        let child = context.child(building: found.entry, construction: construction)
-        let view = ancestor(found.searched.count - 1)
-        let built = await Task { () async -> Result<Instance, ServiceHiveError> in
-            do throws(ServiceHiveError) {
-                let value: Service = try await view.buildAsync(found.entry, view: view, context: child)
-                return .success(found.entry.factory(of: Service.self).box(value, child.recorded.sealed(home: familyID)))
-            } catch {
-                return .failure(error)
+        case .claimed(let construction):
+            let child = context.child(building: found.entry, construction: construction)
+            let view = ancestor(found.depth)
+            let built = await Task { () async -> Result<Instance, ServiceHiveError> in
+                do throws(ServiceHiveError) {
+                    let value: Service = try await view.buildAsync(found.entry, view: view, context: child)
+                    let dependencies = child.recorded.sealed(home: familyID)
+                    return .success(found.entry.factory(of: Service.self).box(value, dependencies))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            let instance = try publish(found, at: location, by: construction, layers: &layers) {
+                () throws(ServiceHiveError) in try built.get()
             }
-        }.value
-        switch built {
-        case .success(let instance):
-            let owner = layerOwning(instance, builtAt: location, layers: &layers)
-            publish(instance, of: found.entry, at: location, movingTo: owner, by: construction)
             context.record(instance.dependencies)
             return instance
-        case .failure(let error):
-            release(construction, of: found.entry, at: location)
-            throw error
         }
     }
 }

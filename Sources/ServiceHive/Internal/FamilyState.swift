@@ -73,11 +73,9 @@ struct FamilyState: ~Copyable {
     }
 
     /// Whether the hive `id` is still alive.
-    @inline(__always)
     func isLive(_ id: HiveID) -> Bool { hives[id.index].serial == id.serial }
 
     /// Runs `body` on the registry of the live hive `id`; `nil` if it has been released.
-    @inline(__always)
     mutating func withRegistry<Result>(_ id: HiveID, _ body: (inout Registry) -> Result) -> Result? {
         guard isLive(id) else { return nil }
         return body(&hives[id.index].registry)
@@ -88,4 +86,39 @@ struct FamilyState: ~Copyable {
 struct HiveState {
     var serial: UInt64
     var registry = Registry()
+}
+
+/// What resolving from one hive needs: its family's state and its place in the family. The hive and every resolver
+/// of it share one core.
+///
+/// Resolvers keep the core, not the hive, so that an instance that keeps its resolver does not keep its hive alive;
+/// when the hive goes, its registrations leave the family's state, and the core finds them gone.
+final class HiveCore: Sendable {
+    let family: Locked<FamilyState>
+    /// This hive and its ancestors, nearest first.
+    let lineage: Lineage
+    let parent: HiveCore?
+
+    init(family: Locked<FamilyState>, parent: HiveCore?) {
+        self.family = family
+        self.parent = parent
+        var lineage: [HiveID] = []
+        lineage.reserveCapacity(1 + (parent?.lineage.count ?? 0))
+        lineage.append(family.withLock { $0.addHive() })
+        lineage += parent?.lineage ?? []
+        self.lineage = lineage[...]
+    }
+
+    /// This hive's identity in its family.
+    var id: HiveID { lineage[lineage.startIndex] }
+
+    /// The identity of the hive family.
+    var familyID: ObjectIdentifier { ObjectIdentifier(family) }
+
+    /// The core of the hive at `depth` in the lineage; 0 is this hive.
+    func ancestor(_ depth: Int) -> HiveCore {
+        var core = self
+        for _ in 0..<depth { core = core.parent.unsafelyUnwrapped }  // Safe: `lineage` has one hive per core.
+        return core
+    }
 }

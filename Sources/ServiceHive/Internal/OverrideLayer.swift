@@ -4,6 +4,10 @@
 /// Layers form a stack in the task-local ``current``, innermost first; child tasks inherit it and `Task.detached`
 /// does not. While a layer lives it counts in its family's `liveLayers`, which is what tells the resolution path to
 /// read the task-local at all.
+///
+/// A layer folds the overrides of every outer layer into its own table when it is made, as swift-dependencies copies
+/// the outer values into each new scope: a lookup under any number of layers reads one table, and never walks the
+/// stack.
 final class OverrideLayer: Sendable {
     /// The layers of the current task, innermost first.
     @TaskLocal static var current: OverrideLayer?
@@ -25,108 +29,122 @@ final class OverrideLayer: Sendable {
     let kind: Kind
     /// The layer that was active when this one began, for any hive.
     let outer: OverrideLayer?
-    /// The overrides, immutable once the layer begins.
-    let overrides: Registry
+    /// 0 for the outermost layer of a stack; one more for each layer inside it.
+    let depth: Int
+    /// The overrides of this layer and of every outer one, by service, innermost first. Immutable.
+    private let visible: ServiceTable<[Override]>
+    /// The hives on which this layer or an outer one is strict.
+    private let strictHives: [Override.Hive]
+    /// The depth of the innermost sandbox of this stack, or -1.
+    private let sandboxDepth: Int
     /// Guards, and only guards, the shared instances that belong to this layer, by the identity of their entry.
-    let instances = Locked<[ObjectIdentifier: LayerSlot]>([:])
-
-    /// The layer's hive, and its family: read on every resolve under the layer, so kept at hand.
-    let hiveID: HiveID
-    let familyID: ObjectIdentifier
-    /// Whether this layer or an outer one is a sandbox.
-    let inSandbox: Bool
+    let instances = Locked(ServiceTable<LayerSlot>())
 
     init(hive: ServiceHive, kind: Kind, overrides: [Entry], outer: OverrideLayer?) {
         self.hive = hive
         self.kind = kind
         self.outer = outer
-        hiveID = hive.id
-        familyID = ObjectIdentifier(hive.family)
-        inSandbox = kind == .sandbox || outer?.inSandbox == true
-        var registry = Registry()
-        for (sequence, entry) in overrides.enumerated() where !registry.contains(entry.key) {
-            registry.insert(Record(entry: entry, sequence: UInt64(sequence)))
+        depth = (outer?.depth ?? -1) + 1
+        let on = Override.Hive(family: ObjectIdentifier(hive.family), id: hive.id)
+        var visible = outer?.visible.copy() ?? ServiceTable()
+        var declared: Set<RegistrationKey> = []
+        for entry in overrides where declared.insert(entry.key).inserted {  // The first of a key wins.
+            let override = Override(entry: entry, hive: on, depth: depth)
+            visible.update(entry.key.service, empty: { [] }) { $0.insert(override, at: 0) }
         }
-        self.overrides = registry
+        self.visible = visible
+        strictHives = (kind == .strict ? [on] : []) + (outer?.strictHives ?? [])
+        sandboxDepth = kind == .sandbox ? depth : outer?.sandboxDepth ?? -1
         hive.family.withLock { $0.liveLayers += 1 }
     }
 
     deinit {
         hive.family.withLock { $0.liveLayers -= 1 }
-        var overrides = overrides
-        _ = overrides.drain()
-        // `instances` is released after this body, outside every lock: an instance's `deinit` may resolve.
+        visible.destroy()
+        let instances = instances.withLock { exchange(&$0, with: ServiceTable()) }
+        instances.destroy()  // Outside every lock: an instance's `deinit` may resolve.
     }
 
-    /// The innermost layer of this stack, this one or an outer one, that `matches`.
+    /// Whether this layer or an outer one is a sandbox.
+    var inSandbox: Bool { sandboxDepth >= 0 }
+
+    /// The layer of this stack at `depth`.
+    func layer(at depth: Int) -> OverrideLayer {
+        var layer = self
+        while layer.depth > depth { layer = layer.outer.unsafelyUnwrapped }  // Safe: depths count down to 0.
+        return layer
+    }
+
+    /// Whether this stack may say anything of `service`: it overrides it on some hive, or is strict on one. Inlined into
+    /// the lookup, which calls `answer` only when it may: calling it for every resolve under a layer cost
+    /// `Benchmarks/count-instructions 08b` 48 instructions, when measured.
     @inline(__always)
-    func first(where matches: (OverrideLayer) -> Bool) -> OverrideLayer? {
-        var layer: OverrideLayer? = self
-        while let current = layer {
-            if matches(current) { return current }
-            layer = current.outer
-        }
-        return nil
+    func mayAnswer(for service: ObjectIdentifier) -> Bool {
+        !strictHives.isEmpty || visible.index(of: service) != nil
     }
 
-    /// Whether this layer is on the hive `id` of `family`.
-    @inline(__always)
-    func isOn(_ id: HiveID, of family: ObjectIdentifier) -> Bool { hiveID == id && familyID == family }
-
-    /// The override that a layer of this stack declares for `key` on the hive `id` of `family`, innermost first.
-    func override(for key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier) -> (Entry, OverrideLayer)? {
-        var entry: Entry?
-        let layer = first { layer in
-            guard layer.isOn(id, of: family) else { return false }
-            entry = layer.overrides.entry(for: key)
-            return entry != nil
+    /// What this stack says of `key` on the hive `on`: the innermost override of it whose arguments match, or else
+    /// whether a strict layer on that hive refuses it.
+    func answer(for key: RegistrationKey, on hive: Override.Hive, argumentsMatch: ([Any.Type]) -> Bool) -> Answer {
+        if let bucket = visible.index(of: key.service) {
+            for override in visible[bucket: bucket] where override.hive == hive && override.entry.key == key {
+                if key.arguments == nil || argumentsMatch(override.entry.argumentTypes) { return .override(override) }
+            }
         }
-        guard let entry, let layer else { return nil }
-        return (entry, layer)
-    }
-
-    /// What the layers of this stack on the hive `id` of `family` say of `key`, in one walk: the innermost override
-    /// of it, or else whether a strict layer refuses it.
-    ///
-    /// It recurses rather than loops: a loop variable retains and releases each layer it visits, which cost a
-    /// sixth of a resolve inside an override (`Benchmarks/count-instructions 08b`: 734 → 619).
-    func answer(for key: RegistrationKey, on id: HiveID, of family: ObjectIdentifier, strict: Bool = false) -> Answer {
-        var strict = strict
-        if isOn(id, of: family) {
-            if let entry = overrides.entry(for: key) { return .override(entry) }
-            strict = strict || kind == .strict
-        }
-        guard let outer else { return strict ? .strict : .none }
-        return outer.answer(for: key, on: id, of: family, strict: strict)
+        return strictHives.contains(hive) ? .strict : .none
     }
 
     /// What a stack of layers says of one key on one hive.
     enum Answer {
-        case override(Entry)
+        case override(Override)
         case strict
         case none
     }
 
-    /// The innermost strict layer of this stack on the hive `id` of `family`.
-    func strictLayer(on id: HiveID, of family: ObjectIdentifier) -> OverrideLayer? {
-        first { $0.kind == .strict && $0.isOn(id, of: family) }
+    /// Every override of `service` on the hive `on`, for error messages.
+    func overrides(of service: ObjectIdentifier, on hive: Override.Hive) -> [Entry] {
+        guard let bucket = visible.index(of: service) else { return [] }
+        return visible[bucket: bucket].filter { $0.hive == hive }.map(\.entry)
     }
 
     /// The innermost layer of this stack that an instance built from `dependencies` must belong to: a sandbox, or a
     /// layer that overrides one of the lookups. `nil` when the instance may be shared with the world outside.
     func owner(of dependencies: Dependencies) -> OverrideLayer? {
-        if dependencies.isEmpty, !inSandbox { return nil }
-        return first { layer in
-            layer.kind == .sandbox || dependencies.lookups.contains { layer.overrides($0) }
+        var owner = sandboxDepth
+        for lookup in dependencies.lookups {
+            guard let bucket = visible.index(of: lookup.key.service) else { continue }
+            for override in visible[bucket: bucket]
+            where override.depth > owner && override.hive.family == lookup.family && override.entry.key == lookup.key
+                && lookup.searched.contains(override.hive.id)
+            {
+                owner = override.depth
+            }
         }
+        return owner < 0 ? nil : layer(at: owner)
     }
 
     /// The innermost sandbox of this stack.
-    var sandbox: OverrideLayer? { inSandbox ? first { $0.kind == .sandbox } : nil }
+    var sandbox: OverrideLayer? { inSandbox ? layer(at: sandboxDepth) : nil }
 
-    /// Whether this layer would have answered `lookup` with one of its overrides.
-    private func overrides(_ lookup: Dependency) -> Bool {
-        lookup.family == familyID && overrides.contains(lookup.key) && lookup.searched.contains(hiveID)
+    /// The instance of `entry` that this layer keeps, if any.
+    func instance(of entry: Entry) -> Instance? {
+        instances.withLock { instances in
+            instances.index(of: ObjectIdentifier(entry)).flatMap { instances[bucket: $0].slot.instance }
+        }
+    }
+}
+
+/// An override, as a layer's table keeps it: the entry, the hive it overrides, and the depth of the layer that
+/// declared it.
+struct Override: Sendable {
+    let entry: Entry
+    let hive: Hive
+    let depth: Int
+
+    /// A hive, with its family: layers of one stack may override hives of several families.
+    struct Hive: Hashable, Sendable {
+        let family: ObjectIdentifier
+        let id: HiveID
     }
 }
 
@@ -135,4 +153,60 @@ final class OverrideLayer: Sendable {
 struct LayerSlot: Sendable {
     let entry: Entry
     var slot: Slot
+}
+
+// MARK: - Dependencies
+
+/// One lookup that the construction of a shared instance made, directly or through any chain of factories.
+///
+/// It records enough to answer, later and without any lock, whether an override layer would have answered the
+/// lookup differently: the layer's hive must be one of the hives `searched`, which are the asking hive and its
+/// ancestors up to the one whose registration answered, because a layer's overrides for a hive are consulted just
+/// before that hive's own registrations.
+struct Dependency: Hashable, Sendable {
+    /// The hive family that was searched.
+    let family: ObjectIdentifier
+    let key: RegistrationKey
+    /// The hives searched, nearest first, up to and including the one that answered; all of them when none did.
+    let searched: Lineage
+    /// The registration that answered, or `nil` when none did: a conditional dependency, or a caught failure.
+    let entry: Entry?
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.family == rhs.family && lhs.key == rhs.key && lhs.searched == rhs.searched && lhs.entry === rhs.entry
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(family)
+        hasher.combine(key)
+        hasher.combine(entry.map(ObjectIdentifier.init))
+    }
+}
+
+/// What a shared instance was built from: every lookup of its construction, flattened through every chain.
+struct Dependencies: Sendable {
+    var lookups: Set<Dependency> = []
+    /// Whether any lookup searched another family than the instance's own. Such an instance may be affected by an
+    /// override layer that its own family does not count, so finding it always checks the layer stack.
+    private(set) var crossesFamilies = false
+
+    static let none = Dependencies()
+
+    var isEmpty: Bool { lookups.isEmpty }
+
+    init(lookups: Set<Dependency> = []) {
+        self.lookups = lookups
+    }
+
+    /// These dependencies, for an instance of the family `home`.
+    func sealed(home: ObjectIdentifier) -> Dependencies {
+        var sealed = self
+        sealed.crossesFamilies = lookups.contains { $0.family != home }
+        return sealed
+    }
+
+    /// Whether any lookup was answered by one of `entries`.
+    func uses(any entries: Set<ObjectIdentifier>) -> Bool {
+        lookups.contains { $0.entry.map { entries.contains(ObjectIdentifier($0)) } ?? false }
+    }
 }

@@ -1,8 +1,50 @@
-/// The registrations of one hive, or the overrides of one layer, and the instances cached beside them.
+/// The key a registration is stored under: the service type, its name and its argument types.
+struct RegistrationKey: Hashable, Sendable {
+    let service: ObjectIdentifier
+    let name: String?
+    let arguments: ArgumentSignature?
+    /// Whether the resolve that looks this key up returns the service typed as `Sendable`, so that it must refuse a
+    /// registration made without knowing that its instances are. Not part of the key's identity.
+    var requiresSendable = false
+
+    /// Inlined into every public resolve: called instead, it cost a call and a retain and release of the name on every
+    /// resolve (`Benchmarks/count-instructions 02`: 513 → 428 instructions when measured).
+    @inline(__always)
+    init<Service>(
+        _: Service.Type, name: String?, arguments: ArgumentSignature? = nil, requiresSendable: Bool = false
+    ) {
+        service = ObjectIdentifier(Service.self)
+        self.name = name
+        self.arguments = arguments
+        self.requiresSendable = requiresSendable
+    }
+
+    /// The key of a resolve that returns `Service` typed as `Sendable`; inlined, as the one above.
+    @inline(__always)
+    init<Service: Sendable>(sendable _: Service.Type, name: String?) {
+        self.init(Service.self, name: name, requiresSendable: true)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.service == rhs.service && lhs.name == rhs.name && lhs.arguments == rhs.arguments
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(service)
+        hasher.combine(name)
+        hasher.combine(arguments)
+    }
+
+    /// Whether this is the unnamed registration without arguments, which most resolves ask for.
+    var isPlain: Bool { name == nil && arguments == nil }
+}
+
+/// The registrations of one hive, and the instances cached beside them.
 ///
 /// They are grouped by service in a `ServiceTable`, so every lookup hashes one word. A service's unnamed registration
-/// without arguments, which most resolves ask for, has a place of its own; its named and argument registrations are
-/// a list, indexed once it grows past a few, so registering thousands of names stays linear in debug builds too.
+/// without arguments, which most resolves ask for, has a place of its own; its named and argument registrations are a
+/// list, indexed once it grows past a few. Adding and removing a registration are amortized O(1), whatever the number
+/// of registrations.
 ///
 /// Like its table, a registry is freed by its owner, with ``drain()``, exactly once.
 struct Registry {
@@ -11,15 +53,39 @@ struct Registry {
     /// The registrations of one service.
     struct Registrations {
         var plain: Record?
+        /// In no particular order: listings sort by `Record.sequence`.
         var variants: [Record] = []
-        /// Where each variant is in `variants`, once there are more than `indexThreshold`.
+        /// Where each variant is in `variants`, once there are more than `indexThreshold`: below it, a scan costs less
+        /// than hashing a name.
         var index: [VariantKey: Int]?
+        /// The keys of this registry's forwards whose target is a registration of this service.
+        var forwards: [RegistrationKey] = []
 
         static let indexThreshold = 8
+
+        var isEmpty: Bool { plain == nil && variants.isEmpty && forwards.isEmpty }
 
         func position(of key: RegistrationKey) -> Int? {
             if let index { return index[VariantKey(key)] }
             return variants.firstIndex { $0.entry.key == key }
+        }
+
+        mutating func insertVariant(_ record: Record) {
+            variants.append(record)
+            if index != nil {
+                index?[VariantKey(record.entry.key)] = variants.count - 1
+            } else if variants.count > Self.indexThreshold {
+                index = Dictionary(uniqueKeysWithValues: variants.enumerated().map { (VariantKey($1.entry.key), $0) })
+            }
+        }
+
+        /// Removes the variant at `position` by moving the last one into its place: O(1).
+        mutating func removeVariant(at position: Int) -> Record {
+            variants.swapAt(position, variants.count - 1)
+            let removed = variants.removeLast()
+            index?[VariantKey(removed.entry.key)] = nil
+            if position < variants.count { index?[VariantKey(variants[position].entry.key)] = position }
+            return removed
         }
     }
 
@@ -40,123 +106,87 @@ struct Registry {
         return services[bucket: bucket].position(of: key).map { services[bucket: bucket].variants[$0] }
     }
 
-    /// The entry registered under `key`.
+    /// What a lookup sees of the record under `key`: its entry and its slot, read in place and unretained, so valid
+    /// only while the family lock is held. Copying the record out instead retains and releases all it holds
+    /// (`Benchmarks/count-instructions 02`: 366 instructions that way, not 312, when measured).
     @inline(__always)
-    func entry(for key: RegistrationKey) -> Entry? {
+    func peek(_ key: RegistrationKey) -> Peek? {
         guard let bucket = services.index(of: key.service) else { return nil }
-        if key.isPlain { return services[bucket: bucket].plain?.entry }
-        return services[bucket: bucket].position(of: key).map { services[bucket: bucket].variants[$0].entry }
+        if key.isPlain {
+            guard let entry = services[bucket: bucket].plain?.entry else { return nil }
+            return Peek(
+                entry: .passUnretained(entry),
+                instance: services[bucket: bucket].plain?.slot.instance.map(Unmanaged.passUnretained),
+                construction: services[bucket: bucket].plain?.slot.construction.map(Unmanaged.passUnretained))
+        }
+        guard let position = services[bucket: bucket].position(of: key) else { return nil }
+        return Peek(
+            entry: .passUnretained(services[bucket: bucket].variants[position].entry),
+            instance: services[bucket: bucket].variants[position].slot.instance.map(Unmanaged.passUnretained),
+            construction: services[bucket: bucket].variants[position].slot.construction.map(Unmanaged.passUnretained))
     }
 
     /// Whether anything is registered under `key`.
-    @inline(__always)
-    func contains(_ key: RegistrationKey) -> Bool {
-        guard let bucket = services.index(of: key.service) else { return false }
-        if key.isPlain { return services[bucket: bucket].plain != nil }
-        return services[bucket: bucket].position(of: key) != nil
-    }
+    func contains(_ key: RegistrationKey) -> Bool { peek(key) != nil }
 
-    /// The common case of a lookup, read in place: a transient's entry, or a singleton's cached instance. `nil`
-    /// when this registry has nothing under `key`.
-    @inline(__always)
-    func quickLookUp(_ key: RegistrationKey, argumentsMatch: ([Any.Type]) -> Bool, async: Bool) -> QuickLookup? {
-        guard let bucket = services.index(of: key.service) else { return nil }
-        if key.isPlain {
-            // Read in place, field by field: copying the record out would retain and release all it holds. Calling
-            // `Record.quickLookUp` on `plain` instead of this switch, with a case added there for a cached forward,
-            // copies the record: `Benchmarks/count-instructions 02` counted 366 instructions that way, not 312, and
-            // 15 counted 355, not 304.
-            if key.requiresSendable, services[bucket: bucket].plain?.entry.unsureSendable == true {
-                return .detailed(.unknown)
-            }
-            switch services[bucket: bucket].plain?.entry.lifetime {
-            case nil:
-                return nil
-            case .transient?:
-                return .transient(services[bucket: bucket].plain!.entry)
-            case .shared?:
-                guard let instance = services[bucket: bucket].plain?.slot.instance else {
-                    return .detailed(.unknown)
-                }
-                return .cached(.passUnretained(instance))
-            case .graph?:
-                return .graph(services[bucket: bucket].plain!.entry, depth: 0)
-            case .forward?:
-                if let converted = services[bucket: bucket].plain?.slot.instance {
-                    return .forwardedCached(.passUnretained(converted))
-                }
-                return forwarded(services[bucket: bucket].plain!.entry)
-            case .async? where async:
-                guard let instance = services[bucket: bucket].plain?.slot.instance else {
-                    return .detailed(.unknown)
-                }
-                return .cached(.passUnretained(instance))
-            case .weak?, .async?:
-                return .detailed(.unknown)
-            }
-        }
-        guard let position = services[bucket: bucket].position(of: key) else { return nil }
-        // In place, as above.
-        guard key.arguments == nil || argumentsMatch(services[bucket: bucket].variants[position].entry.argumentTypes),
-            !(key.requiresSendable && services[bucket: bucket].variants[position].entry.unsureSendable)
-        else { return .detailed(.unknown) }
-        return services[bucket: bucket].variants[position].quickLookUp(async: async)
-    }
-
-    /// A forwarded registration whose target, in this registry, has its instance cached: both, for the quick path to
-    /// convert, and to cache with `cacheForwarded`.
-    private func forwarded(_ entry: Entry) -> QuickLookup {
-        guard let target = entry.target, let bucket = services.index(of: target.service), target.isPlain,
-            services[bucket: bucket].plain?.entry.lifetime == .shared,
-            let instance = services[bucket: bucket].plain?.slot.instance
-        else { return .detailed(.unknown) }
-        return .forwarded(entry, instance)
-    }
-
-    /// Stores `record` under its entry's key. The caller has checked that the key is free.
+    /// Stores `record` under its entry's key. The caller has checked that the key is free, and that a forward's target
+    /// is registered here.
     mutating func insert(_ record: Record) {
         let key = record.entry.key
         services.update(key.service, empty: { Registrations() }) { registrations in
-            if key.isPlain {
-                registrations.plain = record
-                return
-            }
-            registrations.variants.append(record)
-            if registrations.index != nil {
-                registrations.index?[VariantKey(key)] = registrations.variants.count - 1
-            } else if registrations.variants.count > Registrations.indexThreshold {
-                registrations.index = Dictionary(
-                    uniqueKeysWithValues: registrations.variants.enumerated().map { (VariantKey($1.entry.key), $0) })
-            }
+            if key.isPlain { registrations.plain = record } else { registrations.insertVariant(record) }
+        }
+        if let target = record.entry.target {
+            services.update(target.service, empty: { Registrations() }) { $0.forwards.append(key) }
         }
     }
 
-    /// Removes the record under `key` and returns it, for the caller to release after unlocking.
-    mutating func remove(_ key: RegistrationKey) -> Record? {
-        guard services.index(of: key.service) != nil else { return nil }
-        let removed = services.update(key.service, empty: { Registrations() }) { registrations -> Record? in
+    /// Removes the record under `key`, with every forward to it, and returns them for the caller to release after
+    /// unlocking.
+    mutating func remove(_ key: RegistrationKey) -> [Record] {
+        guard let removed = removeOne(key) else { return [] }
+        let forwards = services.index(of: key.service).map { services[bucket: $0].forwards } ?? []
+        return [removed] + forwards.filter { self[$0]?.entry.target == key }.compactMap { removeOne($0) }
+    }
+
+    /// Removes the record under `key` alone.
+    private mutating func removeOne(_ key: RegistrationKey) -> Record? {
+        let removed = withRegistrations(key.service) { registrations -> Record? in
             if key.isPlain { return exchange(&registrations.plain, with: nil) }
-            guard let position = registrations.position(of: key) else { return nil }
-            let removed = registrations.variants.remove(at: position)
-            if registrations.index != nil {
-                registrations.index = Dictionary(
-                    uniqueKeysWithValues: registrations.variants.enumerated().map { (VariantKey($1.entry.key), $0) })
-            }
-            return removed
+            return registrations.position(of: key).map { registrations.removeVariant(at: $0) }
         }
-        if let bucket = services.index(of: key.service), services[bucket: bucket].plain == nil,
-            services[bucket: bucket].variants.isEmpty
-        {
-            _ = services.removeValue(for: key.service)
+        guard let removed = removed ?? nil else { return nil }
+        if let target = removed.entry.target {
+            withRegistrations(target.service) { registrations in
+                if let position = registrations.forwards.firstIndex(of: key) {
+                    registrations.forwards.swapAt(position, registrations.forwards.count - 1)
+                    registrations.forwards.removeLast()
+                }
+            }
         }
         return removed
+    }
+
+    /// Runs `body` on the registrations of `service`, and forgets them if they are left empty; `nil` when there are
+    /// none.
+    @discardableResult
+    private mutating func withRegistrations<Result>(
+        _ service: ObjectIdentifier,
+        _ body: (inout Registrations) -> Result
+    ) -> Result? {
+        guard services.index(of: service) != nil else { return nil }
+        let (result, isEmpty) = services.update(service, empty: { Registrations() }) { registrations in
+            let result = body(&registrations)
+            return (result, registrations.isEmpty)
+        }
+        if isEmpty { _ = services.removeValue(for: service) }
+        return result
     }
 
     /// Runs `body` on the slot of `entry`'s record; `nil` when `entry` is no longer the one registered.
     mutating func withSlot<Result>(of entry: Entry, _ body: (inout Slot) -> Result) -> Result? {
         let key = entry.key
-        guard services.index(of: key.service) != nil else { return nil }
-        return services.update(key.service, empty: { Registrations() }) { registrations -> Result? in
+        return withRegistrations(key.service) { registrations -> Result? in
             if key.isPlain {
                 guard registrations.plain?.entry === entry else { return nil }
                 return body(&registrations.plain!.slot)
@@ -164,7 +194,7 @@ struct Registry {
             guard let position = registrations.position(of: key), registrations.variants[position].entry === entry
             else { return nil }
             return body(&registrations.variants[position].slot)
-        }
+        } ?? nil
     }
 
     /// Every record, in no particular order.
@@ -184,8 +214,6 @@ struct Registry {
         return (services[bucket: bucket].plain.map { [$0] } ?? []) + services[bucket: bucket].variants
     }
 
-    var isEmpty: Bool { services.count == 0 }
-
     /// Frees the registry and returns its records, for the caller to release after unlocking: releasing an instance
     /// runs its `deinit`, which may resolve. The registry is empty afterwards, and may be used again.
     mutating func drain() -> [Record] {
@@ -194,10 +222,38 @@ struct Registry {
         services = ServiceTable()
         return drained
     }
+
+    /// Empties the slot of every record that `shouldDrop` selects, whether it holds an instance or a construction in
+    /// progress, and returns the old slots for the caller to release after unlocking. An emptied construction
+    /// finishes for its caller, and is not cached. A registered instance stays: it is the registration itself.
+    mutating func dropInstances(where shouldDrop: (Record) -> Bool) -> [Slot] {
+        var dropped: [Slot] = []
+        for record in records where record.entry.instance == nil && !record.slot.isEmpty && shouldDrop(record) {
+            dropped.append(withSlot(of: record.entry) { exchange(&$0, with: .empty) } ?? .empty)
+        }
+        return dropped
+    }
+
+    /// Empties the slot of every cached instance that was built from one of `entries`. A construction in progress may
+    /// already have used one of them: it is told, so that it caches nothing.
+    mutating func dropInstances(builtFrom entries: Set<ObjectIdentifier>) -> [Slot] {
+        for record in records {
+            if case .building(let construction) = record.slot.state {
+                construction.dropped.withLock { $0.formUnion(entries) }
+            }
+        }
+        return dropInstances { record in record.slot.instance?.dependencies.uses(any: entries) ?? false }
+    }
+}
+
+/// A record as a lookup sees it, unretained: valid only while the family lock is held.
+struct Peek {
+    let entry: Unmanaged<Entry>
+    let instance: Unmanaged<Instance>?
+    let construction: Unmanaged<Construction>?
 }
 
 /// Swaps `value` for `new` and returns the old value.
-@inline(__always)
 func exchange<Value>(_ value: inout Value, with new: Value) -> Value {
     let old = value
     value = new

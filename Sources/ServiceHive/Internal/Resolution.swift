@@ -1,11 +1,10 @@
 extension HiveCore {
     // MARK: - The resolution path
 
-    /// Resolves `key` as a `Service`. Every resolve, on a hive or on a resolver, comes here.
+    /// Resolves `key` as a `Service`. Every synchronous resolve, on a hive or on a resolver, comes here.
     ///
-    /// The common case takes the lock once: the registration is a transient, whose factory then runs, or a singleton
-    /// already cached that no override of the current task affects, which is returned. Everything else, and every
-    /// resolve while a shared instance is being built on this thread, takes `resolveInDetail`.
+    /// It takes the family lock once for the lookup. A cached instance that the resolve may use as it is has its value
+    /// copied before unlocking; anything else is retained, and acted on after unlocking by `resolveInDetail`.
     ///
     /// - Parameters:
     ///   - arguments: The runtime arguments, laid out by `ArgumentPack.store`, or `nil` for none.
@@ -18,7 +17,7 @@ extension HiveCore {
         argumentTypes: () -> [Any.Type] = { [] },
         argumentsMatch: ([Any.Type]) -> Bool = { $0.isEmpty }
     ) throws(ServiceHiveError) -> Service {
-        var isDetailed = false
+        var mayCache = true
         if ThreadContext.mayRecordOrTrace {
             let thread = ThreadContext.current
             if !thread.isRecording, let context = AsyncContext.recordingCurrent {
@@ -28,62 +27,63 @@ extension HiveCore {
                     try resolve(key, arguments: arguments, argumentTypes: argumentTypes, argumentsMatch: argumentsMatch)
                 }
             }
-            isDetailed = thread.isRecordingOrTracing
+            mayCache = !thread.isRecordingOrTracing  // What it finds is recorded, or joins the trace.
         }
-        var quick = QuickLookup.detailed(.unknown)
-        if !isDetailed {
-            let state = family.lock()
+        var layers = Layers.unread
+        let state = family.lock()
+        let hit = lookUp(
+            key, in: state.pointee, layers: &layers, argumentsMatch: argumentsMatch, mayCache: mayCache,
+            async: false)
+        if case .cached(let instance) = hit {
             defer { family.unlock() }
-            quick = quickLookUp(key, in: state.pointee, argumentsMatch: argumentsMatch, async: false)
-            // A cached instance is returned without reading this thread's context, its value copied before unlocking.
-            if case .cached(let instance) = quick { return cachedValue(instance) }
+            return cachedValue(instance)  // Copied before unlocking, without reading this thread's context.
         }
-        switch quick {
-        case .cached, .forwardedCached:
-            preconditionFailure("a cached instance is returned with the lock held")
-        case .forwarded(let entry, let target):
-            let value = entry.factory(of: Service.self).forwarded(target)
-            cacheForwarded(value, of: entry, from: target)
-            return value
-        case .transient(let entry):
-            let context = ThreadContext.current
-            return try topLevel(context) { () throws(ServiceHiveError) in
-                try buildTransient(entry, arguments: arguments, context: context)
-            }
-        case .graph(let entry, let depth):
-            let context = ThreadContext.current
-            return try topLevel(context) { () throws(ServiceHiveError) in
-                try graphInstance(entry, searched: lineage[...depth], layers: .unknown, context: context)
-            }
-        case .detailed(let layers):
-            return try resolveReporting(key, arguments, argumentTypes, argumentsMatch, layers: layers)
+        guard case .found(let match) = hit else {
+            let lookup = hit.retained(key, in: self, state.pointee, layers: layers)
+            family.unlock()
+            return try resolveUnanswered(key, argumentTypes, lookup)
+        }
+        let isTraced = state.pointee.diagnostics.trace != nil
+        // A transient, the commonest registration, is built here when nothing else needs doing, from its entry alone;
+        // every other case, and this one when nested, takes the lifetime switch through `resolveFound`. Through it,
+        // `Benchmarks/count-instructions 01` costs 871 instructions, not 811, and kept here, the rest of it costs a
+        // cached singleton's resolve more registers to save (`02`: 324, not 312).
+        guard match.lifetime == .transient, !isTraced else {
+            let found = match.retained()
+            family.unlock()
+            return try resolveFound(found, key, arguments, argumentTypes, argumentsMatch, &layers, isTraced)
+        }
+        let entry = match.entry.takeUnretainedValue()
+        family.unlock()
+        let context = ThreadContext.current
+        guard !context.isRecordingOrTracing else {
+            let found = Found(entry: entry, depth: match.depth, layer: match.layer, seen: .nothing)
+            return try resolveFound(found, key, arguments, argumentTypes, argumentsMatch, &layers, isTraced)
+        }
+        return try topLevel(context) { () throws(ServiceHiveError) in
+            try buildTransient(entry, arguments: arguments, context: context)
         }
     }
 
-    /// `resolveInDetail`, with what a resolve reports: a top-level resolve ends on this thread, and hands its failure
-    /// to the failure hook and its trace to the trace handler.
-    private func resolveReporting<Service>(
+    /// Acts on what the first lookup of a synchronous resolve found, as one node of this thread's trace when it traces.
+    @inline(never)
+    private func resolveFound<Service>(
+        _ found: Found,
         _ key: RegistrationKey,
         _ arguments: UnsafeRawPointer?,
         _ argumentTypes: () -> [Any.Type],
         _ argumentsMatch: ([Any.Type]) -> Bool,
-        layers: LayerView
+        _ layers: inout Layers,
+        _ isTraced: Bool
     ) throws(ServiceHiveError) -> Service {
         let context = ThreadContext.current
-        let isTopLevel = context.isIdle
-        defer { if isTopLevel { context.endTopLevelResolve() } }
-        let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
-        guard context.isTracing || diagnostics.trace != nil else {
-            do {
-                return try resolveInDetail(
-                    key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
-            } catch {
-                diagnostics.failure?(error)
-                throw error
+        if isTraced || context.isTracing {
+            return try reporting(key, context) { () throws(ServiceHiveError) in
+                try resolve(found, key, arguments, argumentTypes, argumentsMatch, &layers, context)
             }
         }
-        return try traced(key, Service.self, diagnostics, context: context) { () throws(ServiceHiveError) in
-            try resolveInDetail(key, arguments, argumentTypes, argumentsMatch, layers: layers, context: context)
+        return try topLevel(context) { () throws(ServiceHiveError) in
+            try resolve(found, key, arguments, argumentTypes, argumentsMatch, &layers, context)
         }
     }
 
@@ -103,7 +103,42 @@ extension HiveCore {
         }
     }
 
-    /// The value of a cached instance that `quickLookUp` found, copied with the family lock held.
+    /// The error, or the `nil` of an `Optional`, for a first lookup that found no registration.
+    @inline(never)
+    private func resolveUnanswered<Service>(
+        _ key: RegistrationKey,
+        _ argumentTypes: () -> [Any.Type],
+        _ lookup: Lookup
+    ) throws(ServiceHiveError) -> Service {
+        let context = ThreadContext.current
+        return try reporting(key, context) { () throws(ServiceHiveError) in
+            if context.isRecording { context.record(miss(key)) }
+            return try unanswered(lookup, key, argumentTypes(), chain: context.chainKeys())
+        }
+    }
+
+    /// Runs `resolve` as one node of this thread's trace when it traces; a top-level resolve also ends here, and hands
+    /// its trace to the trace handler, and its failure to the failure hook.
+    private func reporting<Service>(
+        _ key: RegistrationKey,
+        _ context: ThreadContext,
+        _ resolve: () throws(ServiceHiveError) -> Service
+    ) throws(ServiceHiveError) -> Service {
+        let isTopLevel = context.isIdle
+        defer { if isTopLevel { context.endTopLevelResolve() } }
+        let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
+        guard context.isTracing || diagnostics.trace != nil else {
+            do {
+                return try resolve()
+            } catch {
+                diagnostics.failure?(error)
+                throw error
+            }
+        }
+        return try traced(key, Service.self, diagnostics, context: context, resolve)
+    }
+
+    /// The value of a cached instance that the lookup found, copied with the family lock held.
     ///
     /// The registry keeps the instance alive while the lock is held, so it is read unretained. Together with
     /// `Locked.lock()`, which lets the value be copied before unlocking, this took a sixth off a cached singleton's
@@ -114,132 +149,126 @@ extension HiveCore {
         instance._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value }
     }
 
-    /// The common cases of a lookup, with the family lock held. Reading the task-local layer stack here takes no lock
-    /// and runs no user code.
-    ///
-    /// - Parameter async: Whether the caller is `resolveAsync`, which may take the cached instance of an async factory.
-    @inline(__always)
-    func quickLookUp(
-        _ key: RegistrationKey,
-        in state: borrowing FamilyState,
-        argumentsMatch: ([Any.Type]) -> Bool,
-        async: Bool
-    ) -> QuickLookup {
-        var layers = QuickLayers(isRead: state.liveLayers != 0)
-        guard state.diagnostics.trace == nil, state.isLive(lineage[lineage.startIndex]) else {
-            return .detailed(layers.view)
-        }
-        // Through a buffer pointer, the registries are read in place; through the array, each would be copied.
-        return state.hives.withUnsafeBufferPointer { hives in
-            var depth = lineage.startIndex
-            while depth < lineage.endIndex {
-                let id = lineage[depth]
-                defer { depth += 1 }
-                switch layers.stack?.answer(for: key, on: id, of: familyID) {
-                case .override(let entry)?:
-                    let quick =
-                        entry.lifetime == .transient && !(key.requiresSendable && entry.unsureSendable)
-                        && (key.arguments == nil || argumentsMatch(entry.argumentTypes))
-                    return quick ? .transient(entry) : .detailed(layers.view)
-                case .strict?:
-                    return .detailed(layers.view)
-                case .none?, nil:
-                    break
-                }
-                if let found = hives[id.index].registry.quickLookUp(key, argumentsMatch: argumentsMatch, async: async) {
-                    return quickAnswer(found, depth: depth, layers: &layers)
-                }
-            }
-            return .detailed(layers.view)
-        }
-    }
-
-    /// What the quick path makes of what a hive's registry found at `depth` of the lineage: the answer itself, unless
-    /// an override of the current task may change it.
-    ///
-    /// It consumes `found`, and each case rebuilds its answer from what it bound: returning a copy of `found` retained
-    /// and released what it holds once more on every resolve (`Benchmarks/count-instructions 02`: 443 → 403, when the
-    /// cached instance was held retained).
-    @inline(__always)
-    private func quickAnswer(_ found: consuming QuickLookup, depth: Int, layers: inout QuickLayers) -> QuickLookup {
-        switch consume found {
-        case .cached(let instance):
-            // Read in place, as `cachedValue` reads it: through `takeUnretainedValue()`, which retains,
-            // `Benchmarks/count-instructions 02` costs 371 instructions, not 312.
-            if instance._withUnsafeGuaranteedRef({ !$0.dependencies.isEmpty }) {
-                let dependencies = instance._withUnsafeGuaranteedRef { $0.dependencies }
-                layers.read(ifCrossing: dependencies)
-                if layers.stack?.owner(of: dependencies) != nil { return .detailed(layers.view) }
-            }
-            return layers.stack?.inSandbox == true ? .detailed(layers.view) : .cached(instance)
-        case .forwarded(let entry, let instance):
-            return forwardable(instance, depth: depth, layers: &layers)
-                ? .forwarded(entry, instance) : .detailed(layers.view)
-        case .forwardedCached(let instance):
-            // In place too: through `takeUnretainedValue()`, `count-instructions 15` costs 349 instructions, not 304.
-            let isForwardable = instance._withUnsafeGuaranteedRef { forwardable($0, depth: depth, layers: &layers) }
-            return isForwardable ? .cached(instance) : .detailed(layers.view)
-        case .detailed: return .detailed(layers.view)
-        case .graph(let entry, _): return layers.stack == nil ? .graph(entry, depth: depth) : .detailed(layers.view)
-        case .transient(let entry): return .transient(entry)
-        }
-    }
-
-    /// Whether the quick path may answer with a forwarded registration of the hive at `depth` of the lineage, whose
-    /// target's instance or own converted instance is `instance`.
-    ///
-    /// A forward resolves its target as the asking hive would: one that is not the forwarding hive may register the
-    /// target itself, so the detailed path decides. So it does with any override layer, which may override the target.
-    @inline(__always)
-    private func forwardable(_ instance: Instance, depth: Int, layers: inout QuickLayers) -> Bool {
-        guard depth == lineage.startIndex else { return false }
-        layers.read(ifCrossing: instance.dependencies)
-        return layers.stack == nil
-    }
-
-    /// Resolves `key` in every case: overrides, `.graph`, `.weak`, building shared instances, dependency recording
-    /// and failures. Find the registration, then one switch on its scope.
-    private func resolveInDetail<Service>(
+    /// Looks `key` up again, after a construction this resolve waited for has ended, or a weak instance went.
+    private func resolveAgain<Service>(
         _ key: RegistrationKey,
         _ arguments: UnsafeRawPointer?,
         _ argumentTypes: () -> [Any.Type],
         _ argumentsMatch: ([Any.Type]) -> Bool,
-        layers: LayerView,
+        _ layers: inout Layers,
+        _ context: ThreadContext
+    ) throws(ServiceHiveError) -> Service {
+        let lookup = lookUp(key, layers: &layers, argumentsMatch: argumentsMatch)
+        guard case .found(let found) = lookup else {
+            if context.isRecording { context.record(miss(key)) }
+            return try unanswered(lookup, key, argumentTypes(), chain: context.chainKeys())
+        }
+        return try resolve(found, key, arguments, argumentTypes, argumentsMatch, &layers, context)
+    }
+
+    /// Acts on the registration or override that a lookup found: the one switch on a registration's lifetime.
+    private func resolve<Service>(
+        _ found: Found,
+        _ key: RegistrationKey,
+        _ arguments: UnsafeRawPointer?,
+        _ argumentTypes: () -> [Any.Type],
+        _ argumentsMatch: ([Any.Type]) -> Bool,
+        _ layers: inout Layers,
+        _ context: ThreadContext
+    ) throws(ServiceHiveError) -> Service {
+        let entry = found.entry
+        if context.isRecording {
+            context.record(Dependency(family: familyID, key: key, searched: lineage[...found.depth], entry: entry))
+        }
+        if context.isTracing { context.noteTrace(scope: entry.scope, cached: entry.instance != nil) }
+        switch entry.lifetime {
+        case .transient:
+            return try buildTransient(entry, arguments: arguments, context: context)
+        case .forward:
+            guard case .target(let target) = found.seen else {
+                return try buildTransient(entry, arguments: nil, context: context)
+            }
+            let value = entry.factory(of: Service.self).forwarded(target)
+            cacheForwarded(value, of: entry, from: target)
+            return value
+        case .graph:
+            return try graphInstance(entry, searched: lineage[...found.depth], layers: layers, context: context)
+        case .shared:
+            let instance = try sharedInstance(found, layers: &layers, context: context) {
+                (construction) throws(ServiceHiveError) -> Instance in
+                try buildInstance(found, Service.self, construction: construction, context: context)
+            }
+            // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
+            if let instance { return unsafeDowncast(instance, to: Box<Service>.self).value }
+        case .weak:
+            // The object was built as a `Service`, so the cast cannot fail. (`weakInstance` is not generic in its
+            // result: an `Optional<Service>` would cost a metadata lookup on every detailed resolve.)
+            if let object = try weakInstance(found, Service.self, layers: &layers, context: context) {
+                return object as! Service
+            }
+        case .async:
+            throw .requiresAsync(entry.serviceKey, chain: context.chainKeys())
+        }
+        return try resolveAgain(key, arguments, argumentTypes, argumentsMatch, &layers, context)
+    }
+
+    // MARK: - Building
+
+    /// Builds a transient instance from this hive's view, and runs its post-construction hook.
+    @inline(__always)
+    func buildTransient<Service>(
+        _ entry: Entry,
+        arguments: UnsafeRawPointer?,
         context: ThreadContext
     ) throws(ServiceHiveError) -> Service {
-        var layers = layers
-        while true {
-            let lookup = lookUp(key, layers: &layers, argumentsMatch: argumentsMatch)
-            guard case .found(let found) = lookup else {
-                if context.isRecording { context.record(miss(key)) }
-                return try unanswered(lookup, key, argumentTypes(), chain: context.chainKeys())
-            }
-            if context.isRecording {
-                context.record(Dependency(family: familyID, key: key, searched: found.searched, entry: found.entry))
-            }
-            context.noteTrace(scope: found.entry.scope, cached: found.entry.instance != nil)
-            switch found.entry.lifetime {
-            case .transient, .forward:
-                return try buildTransient(found.entry, arguments: arguments, context: context)
-            case .graph:
-                return try graphInstance(found.entry, searched: found.searched, layers: layers, context: context)
-            case .shared:
-                let instance = try sharedInstance(found, layers: &layers, context: context) {
-                    (construction) throws(ServiceHiveError) -> Instance in
-                    try buildInstance(found, Service.self, construction: construction, context: context)
-                }
-                // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
-                if let instance { return unsafeDowncast(instance, to: Box<Service>.self).value }
-            case .weak:
-                // The object was built as a `Service`, so the cast cannot fail. (`weakInstance` is not generic in its
-                // result: an `Optional<Service>` would cost a metadata lookup on every detailed resolve.)
-                if let object = try weakInstance(found, Service.self, layers: &layers, context: context) {
-                    return object as! Service
-                }
-            case .async:
-                throw .requiresAsync(found.entry.serviceKey, chain: context.chainKeys())
-            }
-            // The construction this resolve waited for has ended, or a weak instance went: look again.
+        let value: Service = try build(entry, view: self, arguments: arguments, context: context)
+        if entry.hasCompletedHook { try complete(entry, value, view: self, context: context) }
+        return value
+    }
+
+    /// Runs `entry`'s post-construction hook on `value`, with `entry` on the chain.
+    func complete<Service>(
+        _ entry: Entry,
+        _ value: Service,
+        view: HiveCore,
+        context: ThreadContext
+    ) throws(ServiceHiveError) {
+        guard let completed = entry.factory(of: Service.self).completed else { return }
+        context.push(entry)
+        defer { context.pop() }
+        do {
+            try completed(ServiceHive.Resolver(core: view), value)
+        } catch let error as ServiceHiveError {
+            throw error
+        } catch {
+            let chain = context.chainKeys(dropping: 1)
+            throw .factoryFailed(entry.serviceKey, chain: chain, underlying: CompletedHookFailure(underlying: error))
+        }
+    }
+
+    /// Runs `entry`'s factory with this thread's chain extended by `entry`.
+    ///
+    /// - Parameter view: The hive the factory's resolver resolves from: the asking hive for a transient, the declaring
+    ///   hive for a shared instance, so that a parent's singleton never captures a child's services.
+    func build<Service>(
+        _ entry: Entry,
+        view: HiveCore,
+        arguments: UnsafeRawPointer?,
+        context: ThreadContext
+    ) throws(ServiceHiveError) -> Service {
+        if let instance = entry.instance {
+            // Safe: `Entry.init` stores a `Box` of its own service type.
+            return unsafeDowncast(instance, to: Box<Service>.self).value
+        }
+        if !context.isIdle, let refusal = context.refusal(toBuild: entry) { throw refusal }
+        context.push(entry)
+        defer { context.pop() }
+        do {
+            return try entry.make(Service.self, ServiceHive.Resolver(core: view), arguments)
+        } catch let error as ServiceHiveError {
+            throw error  // A nested resolve's error passes through, with its chain.
+        } catch {
+            throw .factoryFailed(entry.serviceKey, chain: context.chainKeys(dropping: 1), underlying: error)
         }
     }
 }

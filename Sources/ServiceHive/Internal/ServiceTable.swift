@@ -87,6 +87,18 @@ struct ServiceTable<Value> {
         return removed
     }
 
+    /// A table of its own with the same contents; it must be destroyed too.
+    func copy() -> ServiceTable {
+        var copy = ServiceTable()
+        guard let keys, let values else { return copy }
+        copy.keys = .allocate(capacity: capacity)
+        copy.keys!.initialize(from: keys, count: capacity)
+        copy.values = .allocate(capacity: capacity)
+        for index in 0..<capacity where keys[index] != nil { (copy.values! + index).initialize(to: values[index]) }
+        (copy.capacity, copy.count) = (capacity, count)
+        return copy
+    }
+
     /// Calls `body` with every value, in no particular order.
     func forEach(_ body: (Value) -> Void) {
         guard let keys, let values else { return }

@@ -1,18 +1,3 @@
-/// Where a shared instance is cached: beside its registration in a hive, or in an override layer.
-enum Location: Sendable {
-    case registry(HiveID)
-    case layer(OverrideLayer)
-}
-
-/// What claiming a slot found.
-enum Claim: Sendable {
-    /// The slot was free, and is now this construction's.
-    case claimed
-    /// Another thread or task is building the instance.
-    case building(Construction)
-    case instance(Instance)
-}
-
 extension HiveCore {
     // MARK: - Shared instances
 
@@ -21,83 +6,85 @@ extension HiveCore {
     ///
     /// An instance cached beside its registration is shared with every task, unless an override layer of the current
     /// task overrides something it was built from: then that layer gets an instance of its own. An override's
-    /// instances belong to its layer.
+    /// instances belong to its layer, or to a layer inside it that overrides something they were built from.
     ///
     /// - Parameter make: Builds the instance, for the registration's service type; called by this thread once it has
     ///   claimed the slot.
     func sharedInstance(
         _ found: Found,
-        layers: inout LayerView,
+        layers: inout Layers,
         context: ThreadContext,
         make: (Construction) throws(ServiceHiveError) -> Instance
     ) throws(ServiceHiveError) -> Instance? {
-        if case .building(let construction) = found.slot.state, found.layer == nil {
+        if case .construction(let construction) = found.seen {
             return try Waits.wait(for: construction, as: context.id, chain: context.chainEntries)
         }
-        guard let location = location(of: found, layers: &layers) else {
-            return used(found.slot.instance!, context: context)
-        }
+        guard let location = location(of: found, layers: &layers) else { return used(found.instance!, context) }
+        // What a test with a mock asks for on every resolve: the instance its layer keeps. No lock but the layer's.
+        if let instance = layerInstance(of: found, layers: layers) { return used(instance, context) }
         return try obtain(found, at: location, layers: &layers, context: context, make: make)
-    }
-
-    /// Where the shared instance of `found` is to be obtained for the current task: the override's layer, the layer
-    /// that owns an instance built from its overrides, a validation's sandbox, or beside the registration. `nil` when
-    /// the instance the lookup found cached beside the registration serves as it is.
-    func location(of found: Found, layers: inout LayerView) -> Location? {
-        if let layer = found.layer { return .layer(layer) }
-        if let instance = found.slot.instance {
-            if let owner = owner(of: instance, layers: &layers) { return .layer(owner) }
-            if !instance.isReleasedWeak { return nil }
-        }
-        // Everything built while validating belongs to the validation's sandbox.
-        return layers.read()?.sandbox.map(Location.layer) ?? .registry(found.owner)
-    }
-
-    /// The layer that an instance just built beside its registration belongs to instead: the innermost layer of the
-    /// current task that overrides something it was built from, in this family or another. `nil` when it stays there.
-    /// `location(of:layers:)` has read the layers before it chose the registration, so reading them here is free.
-    func layerOwning(_ instance: Instance, builtAt location: Location, layers: inout LayerView) -> OverrideLayer? {
-        guard case .registry = location, !instance.dependencies.isEmpty else { return nil }
-        return layers.read()?.owner(of: instance.dependencies)
     }
 
     /// The instance at `location`: the one cached there, or a new one that this thread builds.
     private func obtain(
         _ found: Found,
         at location: Location,
-        layers: inout LayerView,
+        layers: inout Layers,
         context: ThreadContext,
         make: (Construction) throws(ServiceHiveError) -> Instance
     ) throws(ServiceHiveError) -> Instance? {
-        let construction = Construction(entry: found.entry, owner: context.id)
-        switch claim(found.entry, at: location, for: construction) {
-        case .claimed:
-            break
+        switch claim(found, at: location, waiter: context.id, layers: &layers) {
         case .building(let other):
             return try Waits.wait(for: other, as: context.id, chain: context.chainEntries)
+        case .elsewhere(let layer):
+            return try obtain(found, at: .layer(layer), layers: &layers, context: context, make: make)
         case .instance(let instance):
-            if case .layer(let layer) = location, let owner = owner(of: instance, layers: &layers), owner !== layer {
-                return try obtain(found, at: .layer(owner), layers: &layers, context: context, make: make)
+            return used(instance, context)
+        case .claimed(let construction):
+            return try publish(found, at: location, by: construction, layers: &layers) {
+                () throws(ServiceHiveError) in try make(construction)
             }
-            return used(instance, context: context)
         }
-        // Another task under these layers may have built the instance into one of them: share it.
-        if case .registry = location, let (layer, instance) = layerInstance(of: found.entry, layers: layers),
-            layer === layers.stack?.owner(of: instance.dependencies)
-        {
-            release(construction, of: found.entry, at: location)
-            return used(instance, context: context)
+    }
+
+    /// Where the shared instance of `found` is to be obtained for the current task: the override's layer, the layer
+    /// that owns an instance built from its overrides, a validation's sandbox, or beside the registration. `nil` when
+    /// the instance the lookup found cached beside the registration serves as it is.
+    func location(of found: Found, layers: inout Layers) -> Location? {
+        if let layer = found.declaringLayer(in: layers) { return .layer(layer) }
+        if let instance = found.instance {
+            if let owner = owner(of: instance, layers: &layers) { return .layer(owner) }
+            if !instance.isReleasedWeak { return nil }
         }
-        let instance: Instance
-        do throws(ServiceHiveError) {
-            instance = try make(construction)
-        } catch {
-            release(construction, of: found.entry, at: location)
-            throw error
+        // Everything built while validating belongs to the validation's sandbox.
+        return layers.read()?.sandbox.map(Location.layer) ?? .registry(lineage[found.depth])
+    }
+
+    /// The layer that an instance built at `location` belongs to instead: the innermost layer of the current task that
+    /// overrides something it was built from, when that layer is inside the location's. `nil` when it stays there.
+    func layerOwning(_ instance: Instance, builtAt location: Location, layers: inout Layers) -> OverrideLayer? {
+        guard !instance.dependencies.isEmpty, let owner = layers.read()?.owner(of: instance.dependencies) else {
+            return nil
         }
-        let owner = layerOwning(instance, builtAt: location, layers: &layers)
-        publish(instance, of: found.entry, at: location, movingTo: owner, by: construction)
-        return instance
+        if case .layer(let layer) = location, owner.depth <= layer.depth { return nil }
+        return owner
+    }
+
+    /// The instance of `found`'s registration that a layer of the current task keeps, when the current stack would
+    /// give it to that layer: the innermost layer always, an outer one when it still owns what the instance was built
+    /// from.
+    func layerInstance(of found: Found, layers: Layers) -> Instance? {
+        guard let stack = layers.stack else { return nil }
+        var layer: OverrideLayer? = stack
+        while let current = layer, current.depth >= max(found.layer, 0) {
+            if let instance = current.instance(of: found.entry), !instance.isReleasedWeak {
+                if current === stack { return instance }
+                let owner = max(found.layer, stack.owner(of: instance.dependencies)?.depth ?? -1)
+                return owner == current.depth ? instance : nil
+            }
+            layer = current.outer
+        }
+        return nil
     }
 
     /// Builds an instance of `found`'s registration for this thread, recording what it was built from.
@@ -108,7 +95,7 @@ extension HiveCore {
         context: ThreadContext
     ) throws(ServiceHiveError) -> Instance {
         if let instance = found.entry.instance { return instance }  // A registered instance: nothing to build.
-        let view = ancestor(found.searched.count - 1)
+        let view = ancestor(found.depth)
         context.beginRecording()
         let value: Service
         do throws(ServiceHiveError) {
@@ -129,7 +116,7 @@ extension HiveCore {
     func weakInstance<Service>(
         _ found: Found,
         _: Service.Type,
-        layers: inout LayerView,
+        layers: inout Layers,
         context: ThreadContext
     ) throws(ServiceHiveError) -> AnyObject? {
         var built: AnyObject?  // The instance just built, held here: the hive holds it only weakly.
@@ -150,7 +137,7 @@ extension HiveCore {
     func graphInstance<Service>(
         _ entry: Entry,
         searched: Lineage,
-        layers: LayerView,
+        layers: Layers,
         context: ThreadContext
     ) throws(ServiceHiveError) -> Service {
         let layerID = layers.stack.map(ObjectIdentifier.init)
@@ -186,27 +173,13 @@ extension HiveCore {
 
     /// The layer that an instance cached beside its registration must not be shared with: the innermost layer of the
     /// current task that overrides something it was built from, or a sandbox. `nil` when it may be used here.
-    func owner(of instance: Instance, layers: inout LayerView) -> OverrideLayer? {
-        if case .unknown = layers, !instance.dependencies.crossesFamilies { return nil }
-        return layers.read()?.owner(of: instance.dependencies)
-    }
-
-    /// The instance of `entry` cached in the innermost layer of the current task that has one.
-    func layerInstance(of entry: Entry, layers: LayerView) -> (OverrideLayer, Instance)? {
-        var found: Instance?
-        let layer = layers.stack?.first { layer in
-            guard let instance = layer.instances.withLock({ $0[ObjectIdentifier(entry)]?.slot.instance }),
-                !instance.isReleasedWeak
-            else { return false }
-            found = instance
-            return true
-        }
-        guard let layer, let found else { return nil }
-        return (layer, found)
+    func owner(of instance: Instance, layers: inout Layers) -> OverrideLayer? {
+        layers.read(ifCrossing: instance.dependencies)
+        return layers.stack?.owner(of: instance.dependencies)
     }
 
     /// `instance`, recorded as a dependency of the construction in progress; `nil` for a released weak instance.
-    private func used(_ instance: Instance, context: ThreadContext) -> Instance? {
+    private func used(_ instance: Instance, _ context: ThreadContext) -> Instance? {
         guard !instance.isReleasedWeak else { return nil }
         if context.isRecording { context.record(instance.dependencies) }
         context.noteTrace(cached: true)

@@ -1,55 +1,137 @@
-extension HiveCore {
-    // MARK: - Slots
+/// What is cached for a shared registration, in a hive or in an override layer: nothing, a construction in progress,
+/// or an instance. Read it through ``state``.
+///
+/// It is two optional references rather than an enum with two class payloads, because such an enum keeps its case in
+/// the pointer's spare bits, where LeakSanitizer does not recognize the pointer: it would report every instance cached
+/// in a live hive as leaked.
+struct Slot: Sendable {
+    /// The cached instance: a `Box<Service>`, or for `.weak` a `Box<WeakReference>`.
+    private(set) var instance: Instance?
+    /// The construction in progress: a thread or task is running the factory, and others wait for it.
+    private(set) var construction: Construction?
 
-    /// Claims the slot of `entry` at `location`, unless it holds an instance or another construction.
+    static let empty = Slot(instance: nil, construction: nil)
+
+    static func building(_ construction: Construction) -> Slot { Slot(instance: nil, construction: construction) }
+
+    static func instance(_ instance: Instance) -> Slot { Slot(instance: instance, construction: nil) }
+
+    /// What the slot holds, to switch on.
+    enum State {
+        case empty
+        case building(Construction)
+        case instance(Instance)
+    }
+
+    var state: State {
+        if let construction { return .building(construction) }
+        if let instance { return .instance(instance) }
+        return .empty
+    }
+
+    var isEmpty: Bool { instance == nil && construction == nil }
+
+    /// Whether the slot may take a new instance: empty, or holding a released weak one.
+    var isFree: Bool { construction == nil && (instance?.isReleasedWeak ?? true) }
+}
+
+/// Where a shared instance is cached: beside its registration in a hive, or in an override layer.
+enum Location: Sendable {
+    case registry(HiveID)
+    case layer(OverrideLayer)
+}
+
+/// What claiming a slot found.
+enum Claim: Sendable {
+    /// The slot was free, and is now this construction's, which its claimer builds and then publishes.
+    case claimed(Construction)
+    /// Another thread or task is building the instance.
+    case building(Construction)
+    case instance(Instance)
+    /// The instance there belongs to a layer inside the location's, where it is to be obtained instead.
+    case elsewhere(OverrideLayer)
+}
+
+extension HiveCore {
+    // MARK: - Claim, wait, publish: shared by the synchronous and async paths
+
+    /// Claims the slot of `found`'s registration at `location`, unless it holds an instance or another construction.
     ///
-    /// `construction` is registered with `Waits` before the slot shows it, so that a thread that finds it there can
+    /// The construction is registered with `Waits` before the slot shows it, so that a thread that finds it there can
     /// wait for it, and finished again unless the claim succeeds.
-    func claim(_ entry: Entry, at location: Location, for construction: Construction) -> Claim {
+    func claim(_ found: Found, at location: Location, waiter: WaiterID?, layers: inout Layers) -> Claim {
+        let construction = Construction(entry: found.entry, owner: waiter)
         Waits.begin(construction)
-        let result = withSlot(of: entry, at: location) { slot -> (Claim, Slot?) in
+        let result = withSlot(of: found.entry, at: location) { slot -> (Claim, Slot?) in
             switch slot.state {
             case .building(let other):
                 return (.building(other), nil)
             case .instance(let instance) where !instance.isReleasedWeak:
                 return (.instance(instance), nil)
             case .empty, .instance:
-                return (.claimed, exchange(&slot, with: .building(construction)))
+                return (.claimed(construction), exchange(&slot, with: .building(construction)))
             }
         }
         withExtendedLifetime(result?.1) {}  // A released weak instance's box, let go outside the lock.
-        let claim = result?.0 ?? .claimed  // Unregistered meanwhile: build for this caller alone, and cache nothing.
-        if case .claimed = claim {} else { Waits.finish(construction) }
-        return claim
+        switch result?.0 ?? .claimed(construction) {  // Unregistered meanwhile: build for the caller, cache nothing.
+        case .claimed:
+            // Another task under these layers may have built the instance into one of them meanwhile: share it.
+            guard case .registry = location, let instance = layerInstance(of: found, layers: layers) else {
+                return .claimed(construction)
+            }
+            release(construction, of: found.entry, at: location)
+            return .instance(instance)
+        case .instance(let instance):
+            Waits.finish(construction)
+            if case .layer(let layer) = location, let owner = owner(of: instance, layers: &layers),
+                owner.depth > layer.depth
+            {
+                return .elsewhere(owner)
+            }
+            return .instance(instance)
+        case let other:
+            Waits.finish(construction)
+            return other
+        }
     }
 
-    /// Caches `instance`, in `layer` if given, else where it was claimed; gives up the claim; wakes the waiters.
-    /// Caches nothing where the registration was removed, or the instances reset, meanwhile.
+    /// Runs `build` for the construction that claimed the slot at `location`; caches the instance there, or in the
+    /// layer that owns it; gives up the claim and wakes the waiters. Caches nothing when `build` throws, or where the
+    /// registration was removed, or the instances reset, meanwhile.
     func publish(
-        _ instance: Instance,
-        of entry: Entry,
+        _ found: Found,
         at location: Location,
-        movingTo layer: OverrideLayer?,
-        by construction: Construction
-    ) {
+        by construction: Construction,
+        layers: inout Layers,
+        _ build: () throws(ServiceHiveError) -> Instance
+    ) throws(ServiceHiveError) -> Instance {
+        let instance: Instance
+        do throws(ServiceHiveError) {
+            instance = try build()
+        } catch {
+            release(construction, of: found.entry, at: location)
+            throw error
+        }
+        let layer = layerOwning(instance, builtAt: location, layers: &layers)
         var released: [Slot?] = []
         if let layer {
             released.append(
-                withSlot(of: entry, at: .layer(layer)) { slot in
+                withSlot(of: found.entry, at: .layer(layer)) { slot in
                     slot.isFree ? exchange(&slot, with: .instance(instance)) : nil
                 } ?? nil)
         }
         released.append(
-            withSlot(of: entry, at: location) { slot -> Slot? in
+            withSlot(of: found.entry, at: location) { slot -> Slot? in
                 guard case .building(let current) = slot.state, current === construction else { return nil }
                 let stale = construction.dropped.withLock { !$0.isEmpty && instance.dependencies.uses(any: $0) }
                 return exchange(&slot, with: layer == nil && !stale ? .instance(instance) : .empty)
             } ?? nil)
         Waits.finish(construction)
         withExtendedLifetime(released) {}
+        return instance
     }
 
-    /// Gives up a claim after the factory failed, and wakes the waiters.
+    /// Gives up a claim, and wakes the waiters.
     func release(_ construction: Construction, of entry: Entry, at location: Location) {
         let released = withSlot(of: entry, at: location) { slot -> Slot? in
             guard case .building(let current) = slot.state, current === construction else { return nil }
@@ -59,10 +141,31 @@ extension HiveCore {
         withExtendedLifetime(released) {}
     }
 
+    /// Runs `body` on the slot of `entry` at `location`, with that location's lock held; `nil` when `entry` is no
+    /// longer registered there.
+    func withSlot<Result: Sendable>(
+        of entry: Entry,
+        at location: Location,
+        _ body: (inout Slot) -> Result
+    ) -> Result? {
+        switch location {
+        case .registry(let hive):
+            return family.withLock { state in
+                state.withRegistry(hive) { $0.withSlot(of: entry, body) } ?? nil
+            }
+        case .layer(let layer):
+            return layer.instances.withLock { instances in
+                let key = ObjectIdentifier(entry)
+                return instances.update(key, empty: { LayerSlot(entry: entry, slot: .empty) }) { body(&$0.slot) }
+            }
+        }
+    }
+
+    // MARK: - Forwards
+
     /// Caches `value`, which the forwarded registration `entry` of this hive converted from its target's cached
     /// instance `target`, in `entry`'s slot: the next resolve of it then costs what a singleton's does, where
-    /// converting again cost half as much again (benchmark `15 forwarded singleton resolve`,
-    /// `Benchmarks/count-instructions 15 02`).
+    /// converting again cost half as much again (`Benchmarks/count-instructions 15 02`).
     ///
     /// It is recorded as built from the target, so that whatever drops the target's instance, a reset or a failed
     /// install, drops it too. Nothing is cached if `target` is no longer the target's instance.
@@ -86,29 +189,6 @@ extension HiveCore {
         }
         withExtendedLifetime(unused) {}  // A box that found the slot taken: released outside the lock.
     }
-
-    /// Runs `body` on the slot of `entry` at `location`, with that location's lock held; `nil` when `entry` is no
-    /// longer registered there.
-    func withSlot<Result: Sendable>(
-        of entry: Entry,
-        at location: Location,
-        _ body: (inout Slot) -> Result
-    ) -> Result? {
-        switch location {
-        case .registry(let hive):
-            return family.withLock { state in
-                state.withRegistry(hive) { $0.withSlot(of: entry, body) } ?? nil
-            }
-        case .layer(let layer):
-            return layer.instances.withLock { instances in
-                let key = ObjectIdentifier(entry)
-                var stored = instances[key] ?? LayerSlot(entry: entry, slot: .empty)
-                let result = body(&stored.slot)
-                instances[key] = stored.slot.isEmpty ? nil : stored
-                return result
-            }
-        }
-    }
 }
 
 extension Instance {
@@ -120,15 +200,4 @@ extension Instance {
 
     /// Whether this is a `.weak` instance whose object has been released.
     var isReleasedWeak: Bool { isWeak && weakObject == nil }
-}
-
-extension Slot {
-    /// Whether the slot may take a new instance: empty, or holding a released weak one.
-    var isFree: Bool {
-        switch state {
-        case .empty: return true
-        case .building: return false
-        case .instance(let instance): return instance.isReleasedWeak
-        }
-    }
 }

@@ -52,11 +52,7 @@ extension ServiceHive {
     /// Removes the registration under `key`, and the keys forwarded to it; returns whether there was one.
     private func remove(_ key: RegistrationKey) -> Bool {
         let removed = family.withLock { state in
-            state.withRegistry(id) { registry -> [Record] in
-                guard let removed = registry.remove(key) else { return [] }
-                let forwards = registry.records.filter { $0.entry.target == key }
-                return [removed] + forwards.compactMap { registry.remove($0.entry.key) }
-            } ?? []
+            state.withRegistry(id) { $0.remove(key) } ?? []
         }
         if let recorder = InstallRecorder.current, recorder.hive === self {
             for record in removed { recorder.removed(record) }
@@ -72,7 +68,7 @@ extension ServiceHive {
             var released: [Slot] = []
             state.withRegistry(id) { registry in
                 for entry in changes.added.reversed() where registry[entry.key]?.entry === entry {
-                    released.append(registry.remove(entry.key)?.slot ?? .empty)
+                    released += registry.remove(entry.key).map(\.slot)
                 }
                 for var record in changes.removed.reversed() where registry[record.entry.key] == nil {
                     if case .building = record.slot.state { record.slot = .empty }
@@ -85,33 +81,5 @@ extension ServiceHive {
             return released
         }
         withExtendedLifetime(released) {}
-    }
-}
-
-extension Registry {
-    /// Empties the slot of every record that `shouldDrop` selects, whether it holds an instance or a construction in
-    /// progress, and returns the old slots for the caller to release after unlocking. An emptied construction
-    /// finishes for its caller, and is not cached.
-    mutating func dropInstances(where shouldDrop: (Record) -> Bool) -> [Slot] {
-        var dropped: [Slot] = []
-        // A registered instance stays: it is the registration itself.
-        for record in records where record.entry.instance == nil && !record.slot.isEmpty && shouldDrop(record) {
-            dropped.append(withSlot(of: record.entry) { exchange(&$0, with: .empty) } ?? .empty)
-        }
-        return dropped
-    }
-
-    /// Empties the slot of every cached instance that was built from one of `entries`.
-    /// A construction in progress may already have used one of them: it is told, so that it caches nothing.
-    mutating func dropInstances(builtFrom entries: Set<ObjectIdentifier>) -> [Slot] {
-        for record in records {
-            if case .building(let construction) = record.slot.state {
-                construction.dropped.withLock { $0.formUnion(entries) }
-            }
-        }
-        return dropInstances { record in
-            guard let cached = record.slot.instance else { return false }
-            return cached.dependencies.uses(any: entries)
-        }
     }
 }

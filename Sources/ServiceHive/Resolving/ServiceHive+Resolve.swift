@@ -118,18 +118,6 @@ extension ServiceHive {
     }
 }
 
-extension HiveCore {
-    /// Whether a lookup of `key` finds a registration whose argument types `matches` accepts.
-    func contains(_ key: RegistrationKey, matches: ([Any.Type]) -> Bool) -> Bool {
-        var layers = LayerView.unknown
-        _ = layers.read()
-        return family.withLock { state in
-            if case .found = find(key, in: state, layers: layers.stack, argumentsMatch: matches) { return true }
-            return false
-        }
-    }
-}
-
 /// An `Optional` type, which resolves its wrapped service or `nil`.
 protocol OptionalService {
     /// Resolves the wrapped service, or gives `nil` when it has no registration. `chain` is the chain of the
