@@ -47,7 +47,7 @@ enum DemoCommand {
                 console.out(hive.description)
                 console.out("")
                 console.out("Components: \(hive.components.count)")
-                for line in ComponentListing.lines(hive) { console.out(line) }
+                for component in hive.components { console.out("\(component)") }
                 return 0
             }
         case "validate":

@@ -16,9 +16,9 @@ struct Theme: Sendable, Hashable, CustomStringConvertible {
     var description: String { name }
 }
 
-/// A screen's title bar: a plain control that knows nothing of themes.
+/// A screen's title bar: a control that knows nothing of themes, and joins the theme's function itself.
 @MainActor
-final class TitleBar {
+final class TitleBar: BusinessControl {
     var style = "plain"
 }
 
@@ -75,11 +75,12 @@ final class Screen: FunctionDelegate {
     /// The counts the screen refused, for the tour to tell.
     private(set) var refused: [Int] = []
 
-    /// Creates a screen and attaches its controls: one line each, and no knowledge of carts or themes.
+    /// Creates a screen and attaches its controls: one line each, and no knowledge of carts or themes. The badge is
+    /// attached with the screen as its delegate; the title bar joins its function itself.
     init(_ name: String, center: FunctionCenter) throws {
         self.name = name
         try center.attach(badge, to: .cartBadge, delegate: self)
-        try center.attach(title, to: .theme)
+        try title.join(.theme, in: center)
     }
 
     func shouldUpdate(_ badge: BadgeLabel, with count: Int) -> Bool {

@@ -6,11 +6,10 @@ import TradeModule
 extension Tour {
     /// The tour's chapter on components: the `trade` component called three ways, and three errors.
     func componentsChapter(_ hive: ServiceHive, number: Int) async throws {
-        let say: (String) -> Void = { console.out("   " + $0) }
-        console.out("")
-        console.out("\(number). Call the trade component by name")
-        say("Callers need none of the module's types: a component, a command, named arguments and a reply.")
-        for line in ComponentListing.lines(hive) { say(line) }
+        let say = section(
+            number, "Call the trade component by name",
+            "Callers need none of the module's types: a component, a command, named arguments and a reply.")
+        for component in hive.components { say("\(component)") }
 
         let quote = try await hive.call(.tradeQuote, TradeRequest(itemId: "hive-42", quantity: 2))
         say("typed     \(quote)")
@@ -44,40 +43,4 @@ private final class ProgressLog: Sendable {
     private let values = Locked<[Int]>([])
     func add(_ value: Int) { values.withLock { $0.append(value) } }
     var text: String { values.current.map { "\($0)%" }.joined(separator: " ") }
-}
-
-/// A hive's components as a table, one command a line.
-enum ComponentListing {
-    static func lines(_ hive: ServiceHive) -> [String] {
-        let rows = hive.components.flatMap { component in
-            component.commands.map { command in
-                [
-                    component.name, command.name, command.isReachableByURL ? "yes" : "no",
-                    command.isAsync ? "async" : "sync", command.module ?? "-",
-                    "\(command.site.fileID):\(command.site.line)",
-                ]
-            }
-        }
-        let header = ["Component", "Command", "By URL", "Kind", "Module", "Declared at"]
-        return columns([header] + rows)
-    }
-
-    /// Rows of cells as left-aligned columns, two spaces apart.
-    private static func columns(_ rows: [[String]]) -> [String] {
-        var widths: [Int] = []
-        for row in rows {
-            for (column, cell) in row.enumerated() {
-                if column < widths.count {
-                    widths[column] = max(widths[column], cell.count)
-                } else {
-                    widths.append(cell.count)
-                }
-            }
-        }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
-            }.joined()
-        }
-    }
 }

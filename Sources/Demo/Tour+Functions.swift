@@ -11,10 +11,9 @@ extension Tour {
     /// run: values are applied with `deliverPending()` before each line that shows them.
     @MainActor
     func businessComponentsChapter(number: Int) async throws {
-        func say(_ line: String) { console.out("   " + line) }
-        console.out("")
-        console.out("\(number). Business components that update themselves")
-        console.out("   Screens attach controls to typed keys; the module that owns the business keeps them current.")
+        let say = section(
+            number, "Business components that update themselves",
+            "Screens attach controls to typed keys; the module that owns the business keeps them current.")
 
         let hive = ServiceHive()
         let center = FunctionCenter(hive: hive)
@@ -24,7 +23,8 @@ extension Tour {
             say("function  \(registration)")
         }
 
-        say("Each screen shows its name, its cart badge, and its title bar's theme.")
+        say("Each screen shows its name, its cart badge, and its title bar's theme. A screen attaches its badge;")
+        say("its title bar, a BusinessControl, joins the theme's function itself.")
         var screens = [
             try Screen("home", center: center), try Screen("product", center: center),
             try Screen("search", center: center),
@@ -59,7 +59,7 @@ extension Tour {
         show("emptied")
 
         do {
-            try center.attach(TitleBar(), to: FunctionKey<TitleBar, Theme>("demo.holiday-theme"))
+            try TitleBar().join(FunctionKey<TitleBar, Theme>("demo.holiday-theme"), in: center)
         } catch {
             say("\(error)")
         }

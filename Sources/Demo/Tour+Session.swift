@@ -10,10 +10,9 @@ extension Tour {
     /// It runs in a hive of its own, with the app's modules, so that nothing has resolved the trade service before;
     /// the trace prints without timings, so the chapter prints the same lines every run.
     func sessionChapter(number: Int) async throws {
-        func say(_ line: String) { console.out("   " + line) }
-        console.out("")
-        console.out("\(number). A customer's session, dropped on signing out")
-        console.out("   Session services are shared until the app resets the session scope; singletons stay.")
+        let say = section(
+            number, "A customer's session, dropped on signing out",
+            "Session services are shared until the app resets the session scope; singletons stay.")
 
         let hive = ServiceHive()
         try await hive.install(modules)

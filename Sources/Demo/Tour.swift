@@ -18,10 +18,15 @@ struct Tour {
 
     private func say(_ line: String = "") { console.out(line) }
 
-    private func section(_ number: Int, _ title: String, _ explanation: String) {
+    /// Prints a chapter's number, title and explanation.
+    ///
+    /// - Returns: What prints one line of the chapter, indented under its title.
+    @discardableResult
+    func section(_ number: Int, _ title: String, _ explanation: String) -> (String) -> Void {
         say()
         say("\(number). \(title)")
         say("   \(explanation)")
+        return { [console] line in console.out("   " + line) }
     }
 
     private func tour() async throws {
@@ -66,7 +71,7 @@ struct Tour {
 
         section(4, "The same flow inside an override scope, with a mock pricing", "Tests swap services this way.")
         try hive.withOverrides {
-            try $0.register(PricingService.self) { FlatPricing() }
+            $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             say("   quote     \(try trade.quote(itemId: "hive-42", quantity: 2))")

@@ -33,13 +33,16 @@ public final class ServiceHive: Sendable {
     /// The hive this one falls back to when it has no registration of its own, or `nil` for a root hive.
     public let parent: ServiceHive?
 
-    /// What resolving from this hive needs, shared with its resolvers.
-    let core: HiveCore
+    /// A resolver that resolves from this hive, as its factories' resolvers do. Like theirs, it does not keep the hive
+    /// alive.
+    ///
+    /// Stored, so that the inlinable resolve methods of ``Resolving`` read it from a resolve's caller without a call.
+    public let resolver: Resolver
 
     /// Creates an empty, independent hive.
     public init() {
         parent = nil
-        core = HiveCore(family: Locked(FamilyState()), parent: nil)
+        resolver = Resolver(core: HiveCore(family: Locked(FamilyState()), parent: nil))
     }
 
     /// Creates an empty hive that falls back to `parent`.
@@ -58,7 +61,7 @@ public final class ServiceHive: Sendable {
     /// - Parameter parent: The hive to fall back to.
     public init(parent: ServiceHive) {
         self.parent = parent
-        core = HiveCore(family: parent.family, parent: parent.core)
+        resolver = Resolver(core: HiveCore(family: parent.family, parent: parent.core))
     }
 
     deinit {
@@ -77,7 +80,8 @@ public final class ServiceHive: Sendable {
     /// This hive's identity in its family.
     var id: HiveID { core.id }
 
-    /// A resolver that resolves from this hive.
-    @usableFromInline
-    var resolver: Resolver { Resolver(core: core) }
+    /// What resolving from this hive needs, shared with its resolvers.
+    var core: HiveCore { resolver.core }
 }
+
+extension ServiceHive: ServiceHive.Resolving {}

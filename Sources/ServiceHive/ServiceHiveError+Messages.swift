@@ -59,7 +59,7 @@ extension ServiceHiveError {
 
         case let .notOverridden(key, chain):
             return "\(key) is not overridden in this strict withOverrides\(Self.neededBy(chain)). To fix, override "
-                + "it in the configure closure: try $0.register(\(Self.call(key))) { … }, or leave strict off."
+                + "it in the configure closure: $0.register(\(Self.call(key))) { … }, or leave strict off."
 
         default:
             return componentMessage
@@ -70,8 +70,12 @@ extension ServiceHiveError {
     private var buildMessage: String {
         switch self {
         case let .circularDependency(chain):
-            return "Circular dependency: \(chain.chainDescription). To fix, break the cycle: let one side keep "
-                + "its ServiceHive.Resolver and resolve the other lazily, after construction."
+            // A cycle's chain ends with the service it started from, so it names at least two services.
+            let from = chain.first?.service ?? "", to = chain.dropFirst().first?.service ?? from
+            return "Circular dependency: \(chain.chainDescription). To fix, break the cycle, for example where \(from) "
+                + "resolves \(to): resolve ServiceHive.Lazy<\(to)> or ServiceHive.Provider<\(to)> instead, which "
+                + "resolve \(to) only when it is used, or keep the ServiceHive.Resolver and resolve \(to) after "
+                + "construction."
 
         case let .factoryFailed(key, chain, underlying as CompletedHookFailure):
             return

@@ -62,7 +62,7 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// crashing the process. `chain` lists the factories that were running.
     case stackExhausted(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
-    /// A module failed while ``ServiceHive/install(_:)`` registered or started it. The install was undone: its
+    /// A module failed while ``ServiceHive/install(_:)-([ServiceModule])`` registered or started it. The install was undone: its
     /// registrations were rolled back, what it unregistered was restored, the modules it had started were stopped in
     /// reverse order, and every instance built from a rolled-back registration was dropped.
     case moduleFailed(module: String, stage: ModuleStage, underlying: any Error)
@@ -76,7 +76,7 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     case notOverridden(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
     /// A synchronous resolve found a registration whose factory is `async`. Such a service is built only by
-    /// ``ServiceHive/resolveAsync(_:name:)``, which can wait for its factory.
+    /// ``ServiceHive/Resolving/resolveAsync(_:name:)``, which can wait for its factory.
     case requiresAsync(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
     /// A registration was refused because of what it asked for: `reason` says what, and `fix` how to register it.

@@ -15,23 +15,24 @@ extension RouterMethods where Context: HiveRequestContext {
     /// ```swift
     /// router.add(middleware: HiveMiddleware(hive))
     /// router.addComponents(at: "api")
-    /// // GET /api/trade/order?item=hive-42&quantity=2  →  200 {"item":"hive-42","number":1,"quantity":2,"total":2500}
+    /// // GET /api/trade/order?item=hive-42&quantity=2
+    /// // 200 {"item":"hive-42","number":1,"quantity":2,"total":2500}
     /// ```
     ///
-    /// A request is opened as `hive.open(_:)` opens a URL, with the same rules: only commands declared
+    /// A request is opened as `hive.open(_:callback:)` opens a URL, with the same rules: only commands declared
     /// `reachableByURL: true` run; a query's values are text, which converts without loss to the type the command
     /// reads; and the same limits hold, on the length of the path and query, on names and on repeated keys. A JSON
     /// body's values keep their JSON types: numbers, booleans, strings, `null`, arrays and objects. The reply is the
-    /// command's `ServiceHive.ComponentReply`, encoded as a JSON object. The component fallback never
-    /// answers, and what a command sends with `call.callback(_:)` is dropped.
+    /// command's `ServiceHive.ComponentReply`, encoded as a JSON object. The component fallback never answers, and
+    /// what a command sends with `call.callback(_:)` is dropped.
     ///
-    /// Every failure answers with a status and `{"error":{"message":"…"}}`, written for whoever calls; the developer's
-    /// text, which lists the commands there are, goes to the request's logger only:
+    /// Every failure answers with a status and `{"error":{"message":"…"}}`, written for whoever calls; the
+    /// developer's text, which lists the commands there are, goes to the request's logger only:
     ///
     /// | Status | When |
     /// | --- | --- |
     /// | 404 | no such component or command, or a command that is not reachable by URL: the same body for all three |
-    /// | 400 | a missing argument, or one that does not convert, named in the body's `argument`; a malformed path, query or body |
+    /// | 400 | a missing or unconvertible argument, named in the body's `argument`; a malformed query or body |
     /// | 413 | a body larger than `maximumBodySize` |
     /// | 414 | a path and query longer than `ServiceHive.maximumURLLength` |
     /// | 415 | a body that is not JSON |

@@ -4,7 +4,7 @@ public import Testing
 /// A Swift Testing suite trait that installs modules into a hive once, runs the suite's tests, which may run in
 /// parallel, and shuts the modules down after the last one.
 ///
-/// A trait needs its hive when the test is declared, but ``ServiceHive/ServiceHive/install(_:)`` is `async`. This
+/// A trait needs its hive when the test is declared, but ``ServiceHive/ServiceHive/install(_:)-([ServiceModule])`` is `async`. This
 /// trait bridges the two: declare the hive as a static property, install into it with the trait, and override its
 /// services per test with ``ServiceOverridesTrait``:
 ///
@@ -15,25 +15,18 @@ public import Testing
 ///
 /// @Suite(.modulesInstalled([TradeModule()], in: Shop.hive))
 /// struct CheckoutTests {
-///     @Test(.serviceOverrides(hive: Shop.hive) { try $0.register(PricingService.self) { FlatPricing() } })
+///     @Test(.serviceOverrides(hive: Shop.hive) { $0.register(PricingService.self) { FlatPricing() } })
 ///     func quotesWithFlatPricing() throws { … }
 /// }
 /// ```
 ///
-/// Give each suite a hive of its own: installing the same modules twice into one hive fails with
-/// `alreadyRegistered`.
+/// The modules are installed once for the whole suite, not once per test: the trait is not recursive. Give each suite
+/// a hive of its own: installing the same modules twice into one hive fails with `alreadyRegistered`.
 public struct ModulesInstalledTrait: SuiteTrait, TestScoping {
     /// The hive the modules are installed into.
     public let hive: ServiceHive
-    private let modules: [any ServiceModule]
-
-    fileprivate init(hive: ServiceHive, modules: [any ServiceModule]) {
-        self.hive = hive
-        self.modules = modules
-    }
-
-    /// `false`: the modules are installed once for the whole suite, not once per test.
-    public var isRecursive: Bool { false }
+    /// The modules to install.
+    fileprivate let modules: [any ServiceModule]
 
     /// Installs the modules, runs the suite, and shuts the modules down.
     ///

@@ -4,7 +4,7 @@ public import Testing
 /// A Swift Testing trait that runs a test, or every test of a suite, with some services of a hive overridden.
 ///
 /// ```swift
-/// @Test(.serviceOverrides(hive: app) { try $0.register(TradeService.self) { MockTradeService() } })
+/// @Test(.serviceOverrides(hive: app) { $0.register(TradeService.self) { MockTradeService() } })
 /// func placesAnOrder() throws {
 ///     let trade = try app.resolve(TradeService.self)  // the mock
 /// }
@@ -23,14 +23,8 @@ public struct ServiceOverridesTrait: TestTrait, SuiteTrait, TestScoping {
     public let hive: ServiceHive
     /// Whether a resolve through the hive that no override answers fails the test.
     public let isStrict: Bool
-
-    private let configure: @Sendable (ServiceHive) throws -> Void
-
-    fileprivate init(hive: ServiceHive, strict: Bool, configure: @escaping @Sendable (ServiceHive) throws -> Void) {
-        self.hive = hive
-        self.isStrict = strict
-        self.configure = configure
-    }
+    /// Registers the overrides.
+    fileprivate let configure: @Sendable (inout ServiceHive.Overrides) -> Void
 
     /// Always `true`: applied to a suite, the trait gives each test in it, and in its sub-suites, its own overrides.
     public var isRecursive: Bool { true }
@@ -41,7 +35,7 @@ public struct ServiceOverridesTrait: TestTrait, SuiteTrait, TestScoping {
     ///   - test: The test or suite being run.
     ///   - testCase: The test case, or `nil` for a suite.
     ///   - function: The test to run.
-    /// - Throws: Whatever `function` throws, or a `ServiceHiveError` from the configuration.
+    /// - Throws: Whatever `function` throws.
     public func provideScope(
         for test: Test,
         testCase: Test.Case?,
@@ -57,7 +51,7 @@ extension Trait where Self == ServiceOverridesTrait {
     /// Runs the test, or each test of the suite, with the services of `hive` overridden as `configure` says.
     ///
     /// ```swift
-    /// @Suite(.serviceOverrides(hive: app, strict: true) { try $0.register(Clock.self) { FixedClock() } })
+    /// @Suite(.serviceOverrides(hive: app, strict: true) { $0.register(Clock.self) { FixedClock() } })
     /// struct CheckoutTests { … }
     /// ```
     ///
@@ -66,13 +60,14 @@ extension Trait where Self == ServiceOverridesTrait {
     ///   - strict: When `true`, a resolve through the hive that no override answers fails with
     ///     `ServiceHiveError.notOverridden`, so that a forgotten mock fails the test instead of reaching a real
     ///     service.
-    ///   - configure: Registers the overrides, as in ``ServiceHive/ServiceHive/withOverrides(strict:_:operation:)``.
+    ///   - configure: Registers the overrides, as in ``ServiceHive/ServiceHive/withOverrides(strict:_:operation:)``: a
+    ///     second registration of the same key replaces the first, and nothing throws.
     /// - Returns: The trait.
     public static func serviceOverrides(
         hive: ServiceHive = .shared,
         strict: Bool = false,
-        _ configure: @escaping @Sendable (ServiceHive) throws -> Void
+        _ configure: @escaping @Sendable (inout ServiceHive.Overrides) -> Void
     ) -> Self {
-        ServiceOverridesTrait(hive: hive, strict: strict, configure: configure)
+        ServiceOverridesTrait(hive: hive, isStrict: strict, configure: configure)
     }
 }

@@ -5,7 +5,7 @@ public import Testing
 /// way to test the app's real wiring, which installs its modules into a hive of its own each run.
 ///
 /// ```swift
-/// @Test(.testHive { try $0.register(PricingService.self) { FlatPricing() } })
+/// @Test(.testHive { $0.register(PricingService.self) { FlatPricing() } })
 /// func ordersAtFlatPrices() async throws {
 ///     let hive = try TestHiveTrait.current
 ///     let app = TradeServer.application(hive: hive)  // the real modules, service group and routes
@@ -27,12 +27,12 @@ public struct TestHiveTrait: TestTrait, SuiteTrait, TestScoping {
     /// Whether a resolve through the hive that no override answers fails the test.
     public let isStrict: Bool
 
-    private let configure: @Sendable (ServiceHive) throws -> Void
+    private let configure: @Sendable (inout ServiceHive.Overrides) -> Void
 
     /// The hive of the test case that is running.
     @TaskLocal private static var hive: ServiceHive?
 
-    fileprivate init(strict: Bool, configure: @escaping @Sendable (ServiceHive) throws -> Void) {
+    fileprivate init(strict: Bool, configure: @escaping @Sendable (inout ServiceHive.Overrides) -> Void) {
         isStrict = strict
         self.configure = configure
     }
@@ -73,7 +73,7 @@ public struct TestHiveTrait: TestTrait, SuiteTrait, TestScoping {
     ///   - test: The test being run.
     ///   - testCase: The test case.
     ///   - function: The test case to run.
-    /// - Throws: Whatever `function` throws, or a `ServiceHiveError` from the configuration.
+    /// - Throws: Whatever `function` throws.
     public func provideScope(
         for test: Test,
         testCase: Test.Case?,
@@ -102,7 +102,7 @@ extension Trait where Self == TestHiveTrait {
     /// says.
     ///
     /// ```swift
-    /// @Suite(.testHive(strict: false) { try $0.register(Clock.self) { FixedClock() } })
+    /// @Suite(.testHive(strict: false) { $0.register(Clock.self) { FixedClock() } })
     /// struct ServerTests { … }
     /// ```
     ///
@@ -114,7 +114,7 @@ extension Trait where Self == TestHiveTrait {
     /// - Returns: The trait.
     public static func testHive(
         strict: Bool = false,
-        _ configure: @escaping @Sendable (ServiceHive) throws -> Void = { _ in }
+        _ configure: @escaping @Sendable (inout ServiceHive.Overrides) -> Void = { _ in }
     ) -> Self {
         TestHiveTrait(strict: strict, configure: configure)
     }

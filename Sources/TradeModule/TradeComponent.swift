@@ -9,7 +9,7 @@ import ServiceHive
 /// | --- | --- | --- | --- |
 /// | `quote` | `item`, `quantity` | `item`, `quantity`, `unitPrice`, `total` (cents), `tier` | no |
 /// | `order` | `item`, `quantity` | `number`, `item`, `quantity`, `total` (cents) | yes |
-/// | `track` (async) | `order` | calls back `progress`; replies `order`, `status` | no |
+/// | `track` (async) | `order` | calls back `order`, `progress`; replies `order`, `status` | yes |
 ///
 /// Weak-typed, or by URL:
 ///
@@ -17,6 +17,9 @@ import ServiceHive
 /// let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
 /// let total: Int = try reply.value("total")
 /// let order = try await hive.open(URL(string: "shop://trade/order?item=hive-42&quantity=2")!)
+/// let tracked = try await hive.open(URL(string: "shop://trade/track?order=2")!) { update in
+///     print(update)  // [order: 2, progress: 50]
+/// }
 /// ```
 ///
 /// Typed, through the wrappers the module publishes:
@@ -32,16 +35,14 @@ public enum TradeComponent {
     static func register(in hive: ServiceHive) throws {
         try hive.registerComponent(name) { component in
             component.command(.tradeQuote) { request, call in
-                let quote = try call.resolver.resolve(TradeService.self)
-                    .quote(itemId: request.itemId, quantity: request.quantity)
-                return QuoteReply(quote)
+                try call.resolver.resolve(TradeService.self).quote(itemId: request.itemId, quantity: request.quantity)
             }
             component.command(.tradeOrder, reachableByURL: true) { request, call in
                 let order = try call.resolver.resolve(TradeService.self)
                     .placeOrder(itemId: request.itemId, quantity: request.quantity)
                 return OrderReply(order)
             }
-            component.command(.tradeTrack) { request, call in
+            component.command(.tradeTrack, reachableByURL: true) { request, call in
                 call.callback(["order": request.order, "progress": 50])
                 await Task.yield()
                 call.callback(["order": request.order, "progress": 100])
@@ -53,7 +54,7 @@ public enum TradeComponent {
 
 // MARK: - Typed wrappers
 
-extension ServiceHive.Command where Input == TradeRequest, Output == QuoteReply {
+extension ServiceHive.Command where Input == TradeRequest, Output == Quote {
     /// `trade/quote`: the price of a quantity of an item, without reserving it.
     public static var tradeQuote: Self { .init(component: TradeComponent.name, name: "quote") }
 }
@@ -64,58 +65,8 @@ extension ServiceHive.Command where Input == TradeRequest, Output == OrderReply 
 }
 
 extension ServiceHive.Command where Input == TrackRequest, Output == TrackReply {
-    /// `trade/track`: follows an order, calling back with its progress. `async`.
+    /// `trade/track`: follows an order, calling back with its progress. `async`, and reachable by URL.
     public static var tradeTrack: Self { .init(component: TradeComponent.name, name: "track") }
-}
-
-/// The arguments of `trade/quote` and `trade/order`: `item` and `quantity`.
-public struct TradeRequest: Codable, Sendable, Hashable {
-    /// The item, such as `hive-42`.
-    public var itemId: String
-    /// The number of units.
-    public var quantity: Int
-
-    /// Creates a request.
-    public init(itemId: String, quantity: Int) {
-        self.itemId = itemId
-        self.quantity = quantity
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case itemId = "item"
-        case quantity
-    }
-}
-
-/// The reply of `trade/quote`.
-public struct QuoteReply: Codable, Sendable, Hashable, CustomStringConvertible {
-    /// The item quoted.
-    public var itemId: String
-    /// The number of units.
-    public var quantity: Int
-    /// The price of one unit.
-    public var unitPrice: Money
-    /// The price of every unit together.
-    public var total: Money
-    /// The pricing tier that set the price.
-    public var tier: String
-
-    /// Creates the reply that reports `quote`.
-    public init(_ quote: Quote) {
-        itemId = quote.itemId
-        quantity = quote.quantity
-        unitPrice = quote.unitPrice
-        total = quote.total
-        tier = quote.tier
-    }
-
-    /// `2 × hive-42 at $12.50 (standard) = $25.00`.
-    public var description: String { "\(quantity) × \(itemId) at \(unitPrice) (\(tier)) = \(total)" }
-
-    enum CodingKeys: String, CodingKey {
-        case itemId = "item"
-        case quantity, unitPrice, total, tier
-    }
 }
 
 /// The reply of `trade/order`.
@@ -166,6 +117,34 @@ public struct TrackReply: Codable, Sendable, Hashable {
     public init(order: Int, status: String) {
         self.order = order
         self.status = status
+    }
+}
+
+extension Quote: Codable {
+    /// Decodes a quote from the reply of `trade/quote`; its `total` is always the unit price times the quantity.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            itemId: try values.decode(String.self, forKey: .itemId),
+            quantity: try values.decode(Int.self, forKey: .quantity),
+            unitPrice: try values.decode(Money.self, forKey: .unitPrice),
+            tier: try values.decode(String.self, forKey: .tier))
+    }
+
+    /// Encodes the quote as the reply of `trade/quote`: `item`, `quantity`, `unitPrice`, `total` and `tier`, so that
+    /// weak-typed callers read the total without computing it.
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(itemId, forKey: .itemId)
+        try values.encode(quantity, forKey: .quantity)
+        try values.encode(unitPrice, forKey: .unitPrice)
+        try values.encode(total, forKey: .total)
+        try values.encode(tier, forKey: .tier)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case itemId = "item"
+        case quantity, unitPrice, total, tier
     }
 }
 

@@ -49,6 +49,33 @@ public struct Quote: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(quantity) × \(itemId) at \(unitPrice) (\(tier)) = \(total)" }
 }
 
+/// A quantity of an item: what `trade/quote` prices and `trade/order` orders, and one line of the cart.
+public struct TradeRequest: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// The item, such as `hive-42`.
+    public var itemId: String
+    /// The number of units.
+    public var quantity: Int
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - itemId: The item.
+    ///   - quantity: The number of units.
+    public init(itemId: String, quantity: Int) {
+        self.itemId = itemId
+        self.quantity = quantity
+    }
+
+    /// `2 × hive-42`.
+    public var description: String { "\(quantity) × \(itemId)" }
+
+    /// The names of the arguments of `trade/quote` and `trade/order`: `item` and `quantity`.
+    enum CodingKeys: String, CodingKey {
+        case itemId = "item"
+        case quantity
+    }
+}
+
 /// A placed order.
 public struct Order: Sendable, Hashable, CustomStringConvertible {
     /// The order number, counting from 1 in each trade service.

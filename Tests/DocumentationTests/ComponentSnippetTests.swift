@@ -39,7 +39,7 @@ func articleHive() throws -> ServiceHive {
             let quantity = try call.argument("quantity", as: Int.self)
             return ["number": 1, "item": item, "quantity": quantity]
         }
-        component.command("track") { call in
+        component.command("track", reachableByURL: true) { call in
             call.callback(["progress": 50])
             try await Task.sleep(for: .milliseconds(1))
             return ["status": "delivered"]
@@ -123,6 +123,54 @@ struct ComponentSnippetTests {
         #expect(refused?.code == 400)
     }
 
+    @Test("Calling Components by Name: a URL with callbacks, and with a completion handler")
+    func urlCallbackAndCompletion() async throws {
+        let hive = try articleHive()
+        let updates = Locked<[String]>([])
+        // snippet: components-url-callback
+        let tracking = URL(string: "shop://trade/track?order=1")!
+        let tracked = try await hive.open(tracking) { update in
+            updates.withLock { $0.append(update.description) }
+            print(update)  // [progress: 50]
+        }
+        // end-snippet
+        #expect(try tracked.value("status", as: String.self) == "delivered")
+        #expect(updates.current == ["[progress: 50]"])
+
+        let link = URL(string: "shop://trade/order?item=hive-42&quantity=2")!
+        let answered = Locked<String?>(nil)
+        // snippet: components-url-completion
+        hive.open(link) { result in
+            answered.withLock { $0 = (try? result.get())?.description }
+            switch result {
+            case .success(let reply): print(reply)  // [item: "hive-42", number: 1, quantity: 2]
+            case .failure(let error): print(error)  // a ServiceHiveError
+            }
+        }
+        // end-snippet
+        #expect(answered.current == #"[item: "hive-42", number: 1, quantity: 2]"#, "a synchronous command, at once")
+    }
+
+    @Test("Calling Components by Name: an optional argument is nil when not passed, and an error when wrong")
+    func optionalArgument() throws {
+        let hive = ServiceHive()
+        // snippet: components-optional
+        try hive.registerComponent("catalog") { component in
+            component.command("search") { call in
+                let limit = try call.argument("limit", as: Int?.self) ?? 20
+                return ["limit": limit]
+            }
+        }
+
+        let defaulted = try hive.call("catalog", "search")  // [limit: 20]: no limit passed
+        let mismatch = #expect(throws: ServiceHiveError.self) {
+            _ = try hive.call("catalog", "search", arguments: ["limit": "ten"])  // throws argumentTypeMismatch, code 301
+        }
+        // end-snippet
+        #expect(defaulted.description == "[limit: 20]")
+        #expect(mismatch?.code == 301)
+    }
+
     @Test("Calling Components by Name: a fallback answers what nothing else does")
     func fallback() async throws {
         let hive = try articleHive()
@@ -141,14 +189,14 @@ struct ComponentSnippetTests {
         let hive = try articleHive()
         // snippet: components-overrides
         try hive.withOverrides {
-            try $0.registerCommand("quote", of: "trade") { _ in ["total": 0] }
+            $0.registerCommand("quote", of: "trade") { _ in ["total": 0] }
         } operation: {
             let reply = try hive.call("trade", "quote")  // the replacement; order and track are real
             #expect(try reply.value("total", as: Int.self) == 0)
         }
 
-        try hive.withOverrides {
-            try $0.registerComponent("trade") { $0.command("quote") { _ in ["total": 0] } }
+        hive.withOverrides {
+            $0.registerComponent("trade") { $0.command("quote") { _ in ["total": 0] } }
         } operation: {
             let order = #expect(throws: ServiceHiveError.self) { try hive.call("trade", "order") }
             #expect(order?.code == 200)  // commandNotFound: the fake trade has only quote

@@ -255,7 +255,7 @@ extension GettingStartedArticle {
             try hive.register(Reporter.self) { r in Reporter(clock: try r.resolve(), checkouts: try r.resolve()) }
             let reporter = try hive.resolve(Reporter.self)
             let stamp = try hive.withOverrides {
-                try $0.register(Clock.self) { FixedClock(now: 0) }
+                $0.register(Clock.self) { FixedClock(now: 0) }
             } operation: {
                 try reporter.clock.instance.now
             }

@@ -31,7 +31,7 @@ struct ModuleSnippetTests {
     @Test("the module snippet installs, broadcasts and shuts down")
     func module() async throws {
         let hive = ServiceHive()
-        try await hive.install([ShopModule()])
+        try await hive.install(ShopModule())
         await hive.broadcast(SaleStarted(percentOff: 20))
         await hive.shutdown()
         // end-snippet
@@ -42,7 +42,7 @@ struct ModuleSnippetTests {
     // snippet: validate
     @Test func theCompositionRootIsSound() async throws {
         let hive = ServiceHive()
-        try await hive.install([ShopModule()])
+        try await hive.install(ShopModule())
         #expect(hive.validate().failures.isEmpty)
     }
     // end-snippet

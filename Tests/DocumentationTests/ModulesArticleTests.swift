@@ -99,7 +99,7 @@ extension ModulesArticle {
         @Test("a module registers, starts, handles an event and stops")
         func module() async throws {
             let hive = ServiceHive()
-            try await hive.install([ShopModule()])
+            try await hive.install(ShopModule())
             #expect(try hive.resolve(TradeService.self).quote(itemId: "hive-42") == 1_250, "started")
             await hive.broadcast(SaleStarted(percentOff: 20))
             #expect(hive.installedModules == ["Shop"])
@@ -115,7 +115,7 @@ extension ModulesArticle {
         @Test("the composition root is sound")
         func compositionRootIsSound() async throws {
             let hive = ServiceHive()
-            try await hive.install([ShopModule()])
+            try await hive.install(ShopModule())
             let report = hive.validate()
             #expect(report.isValid, "\(report)")
             #expect(report.passed.count == 3)
@@ -216,7 +216,7 @@ extension ModulesArticle {
         func graph() async throws {
             // snippet: modules-graph
             let hive = ServiceHive()
-            try await hive.install([ShopModule()])
+            try await hive.install(ShopModule())
             print(hive.validate().graph.mermaid)  // or .dot, for Graphviz
             // end-snippet
             let graph = hive.validate().graph

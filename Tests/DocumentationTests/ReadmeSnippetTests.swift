@@ -156,7 +156,7 @@ struct ReadmeSnippetTests {
         try hive.register(TradeService.self) { LiveTradeService() }
         // snippet: strict
         try hive.withOverrides(strict: true) {
-            try $0.register(Clock.self) { FixedClock() }
+            $0.register(Clock.self) { FixedClock() }
         } operation: {
             let clock = try hive.resolve(Clock.self)  // the override
             #expect(throws: ServiceHiveError.self) { try hive.resolve(TradeService.self) }  // notOverridden
@@ -199,7 +199,7 @@ struct ReadmeSnippetTests {
     }
 
     // snippet: strict-trait
-    @Test(.serviceOverrides(hive: Shop.hive, strict: true) { try $0.register(Clock.self) { FixedClock() } })
+    @Test(.serviceOverrides(hive: Shop.hive, strict: true) { $0.register(Clock.self) { FixedClock() } })
     func stampsWithTheFixedClock() throws {
         #expect(try Shop.hive.resolve(Clock.self).now == 0)
     }

@@ -20,6 +20,10 @@ enum TestingArticle {
         func quote(itemId: String) -> Int { 0 }
     }
 
+    struct SevenTradeService: TradeService {
+        func quote(itemId: String) -> Int { 7 }
+    }
+
     /// What the shop sells: filled once, at startup.
     final class Catalog: Sendable {
         private let stock = Locked<[String]>([])
@@ -73,7 +77,7 @@ extension TestingArticle {
             let hive = try shopHive()
             // snippet: testing-overrides
             try hive.withOverrides {
-                try $0.register(TradeService.self) { MockTradeService() }
+                $0.register(TradeService.self) { MockTradeService() }
             } operation: {
                 let trade = try hive.resolve(TradeService.self)  // the mock
                 #expect(trade.quote(itemId: "hive-42") == 0)
@@ -82,28 +86,25 @@ extension TestingArticle {
             #expect(try hive.resolve(TradeService.self).quote(itemId: "hive-42") == 1_250)
         }
 
-        @Test("registering the same override twice throws alreadyRegistered")
-        func duplicateOverride() throws {
+        @Test("a second override of the same service in one builder replaces the first, as an assignment does")
+        func secondOverrideReplaces() throws {
             let hive = try shopHive()
-            let refused = Result {
-                try hive.withOverrides {
-                    try $0.register(TradeService.self) { MockTradeService() }
-                    try $0.register(TradeService.self) { MockTradeService() }
-                } operation: {
-                    Issue.record("the operation ran")
-                }
+            // snippet: testing-replace
+            let quote = hive.withOverrides {
+                $0.register(TradeService.self) { MockTradeService() }
+                $0.register(TradeService.self) { SevenTradeService() }  // replaces the first
+            } operation: {
+                (try? hive.resolve(TradeService.self))?.quote(itemId: "hive-42")  // 7
             }
-            guard case .failure(ServiceHiveError.alreadyRegistered) = refused else {
-                Issue.record("expected alreadyRegistered, got \(refused)")
-                return
-            }
+            // end-snippet
+            #expect(quote == 7)
         }
 
         @Test("child tasks see the overrides, Task.detached does not, and nested overrides win until they end")
         func whatSeesThem() async throws {
             let hive = try shopHive()
             try await hive.withOverrides {
-                try $0.register(TradeService.self) { MockTradeService() }
+                $0.register(TradeService.self) { MockTradeService() }
             } operation: {
                 async let child = try hive.resolve(TradeService.self).quote(itemId: "hive-42")
                 let detached = try await Task.detached { try hive.resolve(TradeService.self) }.value
@@ -116,10 +117,10 @@ extension TestingArticle {
         func nested() throws {
             let hive = try shopHive()
             try hive.withOverrides {
-                try $0.register(TradeService.self) { MockTradeService() }
+                $0.register(TradeService.self) { MockTradeService() }
             } operation: {
                 let nested = try hive.withOverrides {
-                    try $0.register(TradeService.self) { LiveTradeService() }
+                    $0.register(TradeService.self) { LiveTradeService() }
                 } operation: {
                     try hive.resolve(TradeService.self).quote(itemId: "hive-42")
                 }
@@ -141,7 +142,7 @@ extension TestingArticle {
             let liveCheckout = try hive.resolve(Checkout.self)
 
             try hive.withOverrides {
-                try $0.register(TradeService.self) { MockTradeService() }
+                $0.register(TradeService.self) { MockTradeService() }
             } operation: {
                 let catalog = try hive.resolve(Catalog.self)  // the app's catalog, hive-42 included
                 let checkout = try hive.resolve(Checkout.self)  // a checkout of the test's own, built with the mock
@@ -160,7 +161,7 @@ extension TestingArticle {
             let refused = Locked<(any Error)?>(nil)
             // snippet: testing-strict
             try hive.withOverrides(strict: true) {
-                try $0.register(TradeService.self) { MockTradeService() }
+                $0.register(TradeService.self) { MockTradeService() }
             } operation: {
                 let trade = try hive.resolve(TradeService.self)  // the mock
                 #expect(throws: ServiceHiveError.self) { try hive.resolve(Catalog.self) }  // not overridden
@@ -185,7 +186,7 @@ extension TestingArticle {
         // snippet: testing-trait
         @Test(
             "a quote comes from the mock",
-            .serviceOverrides(hive: Shop.hive) { try $0.register(TradeService.self) { MockTradeService() } }
+            .serviceOverrides(hive: Shop.hive) { $0.register(TradeService.self) { MockTradeService() } }
         )
         func quotesWithTheMock() throws {
             let trade = try Shop.hive.resolve(TradeService.self)  // the mock
@@ -209,7 +210,7 @@ extension TestingArticle {
     @Suite(
         "Checkout",
         .modulesInstalled([ShopModule()], in: CheckoutSuite.hive),
-        .serviceOverrides(hive: CheckoutSuite.hive) { try $0.register(TradeService.self) { MockTradeService() } }
+        .serviceOverrides(hive: CheckoutSuite.hive) { $0.register(TradeService.self) { MockTradeService() } }
     )
     struct CheckoutTests {
         @Test("checking out uses the mock")
@@ -240,7 +241,7 @@ extension TestingArticle {
     @Suite("Testing with Overrides: a hive of the test's own")
     struct TestHiveTests {
         // snippet: testing-test-hive
-        @Test(.testHive { try $0.register(TradeService.self) { MockTradeService() } })
+        @Test(.testHive { $0.register(TradeService.self) { MockTradeService() } })
         func checksOutInAHiveOfItsOwn() async throws {
             let hive = try TestHiveTrait.current  // new for each test case
             try await hive.install([ShopModule()])  // as the app's wiring installs its modules, each run
@@ -262,8 +263,8 @@ extension TestingArticle {
     struct WrapperTests {
         @Test("an Injected property keeps what it resolved in the overrides where its owner was made")
         func wrappers() throws {
-            let view = try Shop.hive.withOverrides {
-                try $0.register(TradeService.self) { MockTradeService() }
+            let view = Shop.hive.withOverrides {
+                $0.register(TradeService.self) { MockTradeService() }
             } operation: {
                 CheckoutView()  // trade is the mock
             }
@@ -278,8 +279,8 @@ extension TestingArticle {
         func lazyWrapper() throws {
             let view = CheckoutView()
             let catalog = Catalog()
-            let inside = try Shop.hive.withOverrides {
-                try $0.register(Catalog.self, instance: catalog)
+            let inside = Shop.hive.withOverrides {
+                $0.register(Catalog.self, instance: catalog)
             } operation: {
                 view.catalog
             }

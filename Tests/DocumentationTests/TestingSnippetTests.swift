@@ -16,7 +16,7 @@ struct TestingSnippetTests {
         try hive.register(TradeService.self) { LiveTradeService() }
         // snippet: override-scope
         try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)  // the mock
             #expect(trade.quote(itemId: "hive-42") == 0)
@@ -26,7 +26,7 @@ struct TestingSnippetTests {
     }
 
     // snippet: trait
-    @Test(.serviceOverrides { try $0.register(TradeService.self) { MockTradeService() } })
+    @Test(.serviceOverrides { $0.register(TradeService.self) { MockTradeService() } })
     func quotesWithTheMock() throws {
         let trade = try ServiceHive.shared.resolve(TradeService.self)
         #expect(trade.quote(itemId: "hive-42") == 0)

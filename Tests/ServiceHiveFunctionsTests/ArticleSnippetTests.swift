@@ -58,16 +58,38 @@ final class LiveCartService: CartService {
 }
 // end-snippet
 
+// snippet: functions-join
+extension BadgeLabel: BusinessControl {}  // one line, nothing to implement
+
 @Suite("The article's snippets")
 @MainActor
 struct ArticleSnippetTests {
+    @Test("a BadgeLabel joins .cartBadge in FunctionCenter.shared, is updated by postImmediately at once, and leaves")
+    func joinTheSharedCenter() throws {
+        let badge = BadgeLabel()
+        try ServiceHive.shared.withOverrides {
+            $0.register(function: .cartBadge) { _ in
+                BusinessFunction(currentValue: { 0 }) { badge, count, _ in badge.text = "\(count)" }
+            }
+        } operation: {
+            try badge.join(.cartBadge)  // in FunctionCenter.shared: shows the cart's count at once
+            #expect(badge.text == "0")
+        }
+        FunctionCenter.shared.postImmediately(5, to: .cartBadge)
+        #expect(badge.text == "5")  // updated before postImmediately returned
+        badge.leave()  // no update after this; releasing the badge does as much
+        // end-snippet
+        FunctionCenter.shared.postImmediately(6, to: .cartBadge)
+        #expect(badge.text == "5")
+    }
+
     @Test("a badge attached to the article's key shows the cart's count at once, and follows the cart")
     func attachAndDeliver() async throws {
         // snippet: functions-attach
         let hive = ServiceHive()
         let center = FunctionCenter(hive: hive)
         try hive.register(FunctionPoster.self, instance: center.poster)
-        try await hive.install([CartModule()])
+        try await hive.install(CartModule())
 
         let badge = BadgeLabel()
         try center.attach(badge, to: .cartBadge)  // shows the cart's count at once
@@ -90,7 +112,7 @@ struct ArticleSnippetTests {
         let hive = ServiceHive()
         let center = FunctionCenter(hive: hive)
         try hive.register(FunctionPoster.self, instance: center.poster)
-        try await hive.install([CartModule()])
+        try await hive.install(CartModule())
         let badge = BadgeLabel()
         // snippet: functions-delegate
         final class SearchScreen: FunctionDelegate {
@@ -117,11 +139,11 @@ struct ArticleSnippetTests {
     @Test("the article's override swaps the cart badge's function for a test")
     func override() async throws {
         let hive = ServiceHive()
-        try await hive.install([CartModule()])
+        try await hive.install(CartModule())
         let badge = BadgeLabel()
         // snippet: functions-override
         try hive.withOverrides {
-            try $0.register(function: .cartBadge) { _ in
+            $0.register(function: .cartBadge) { _ in
                 BusinessFunction(currentValue: { 42 }) { badge, count, _ in badge.text = "\(count)" }
             }
         } operation: {

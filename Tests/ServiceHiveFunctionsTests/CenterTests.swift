@@ -65,7 +65,7 @@ struct CenterTests {
         }
         let badges = ["a", "b", "c"].map { Badge($0) }
         try hive.withOverrides {
-            try $0.register(function: .count) { _ in hooked }
+            $0.register(function: .count) { _ in hooked }
         } operation: {
             for badge in badges { try center.attach(badge, to: .count) }
         }

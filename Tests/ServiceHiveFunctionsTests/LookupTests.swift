@@ -23,7 +23,7 @@ struct LookupTests {
     @Test("an installed module's function is found by key, and listed with its module and file:line")
     func foundThroughTheHive() async throws {
         let hive = ServiceHive()
-        try await hive.install([CountModule()])
+        try await hive.install(CountModule())
         let center = FunctionCenter(hive: hive)
         let badge = Badge()
         try center.attach(badge, to: .count)
@@ -81,7 +81,7 @@ struct LookupTests {
         let hive = try countHive(current: 1)
         let mocked = Badge()
         try hive.withOverrides {
-            try $0.register(function: .count) { _ in countFunction(current: { 99 }) }
+            $0.register(function: .count) { _ in countFunction(current: { 99 }) }
         } operation: {
             let center = FunctionCenter(hive: hive)
             try center.attach(mocked, to: .count)
@@ -99,7 +99,7 @@ struct LookupTests {
         let hive = try countHive(current: 1)
         let center = FunctionCenter(hive: hive)
         try hive.withOverrides {
-            try $0.register(function: .count) { _ in
+            $0.register(function: .count) { _ in
                 BusinessFunction { badge, count, _ in badge.shown.append(count * 10) }
             }
         } operation: {

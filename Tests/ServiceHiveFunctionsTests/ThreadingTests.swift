@@ -85,7 +85,7 @@ struct ThreadingTests {
         let recorders = (0..<3).map { _ in Recorder() }
         try hive.withOverrides {
             for lane in 0..<3 {
-                try $0.register(function: .lane(lane)) { _ in
+                $0.register(function: .lane(lane)) { _ in
                     BusinessFunction { recorder, value, _ in
                         recorder.seen.append(value)
                         applied.entries.append("\(lane):\(value.sequence)")

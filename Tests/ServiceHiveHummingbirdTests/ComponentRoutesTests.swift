@@ -164,7 +164,7 @@ struct ComponentRoutesTests {
     func overrideOverHTTP() async throws {
         let hive = try shopHive()
         try await hive.withOverrides {
-            try $0.registerCommand("order", of: "shop") { _ in ["item": "fake"] }
+            $0.registerCommand("order", of: "shop") { _ in ["item": "fake"] }
         } operation: {
             let answers = try await send([(.get, "/api/shop/order", nil)], hive: hive)
             #expect(answers[0].body == #"{"item":"fake"}"#)

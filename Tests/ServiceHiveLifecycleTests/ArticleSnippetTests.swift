@@ -113,7 +113,7 @@ struct ArticleSnippetTests {
     }
 
     // snippet: lifecycle-test-hive
-    @Test(.testHive { try $0.register(PricingService.self) { FlatPricing() } })
+    @Test(.testHive { $0.register(PricingService.self) { FlatPricing() } })
     func ordersAtFlatPrices() async throws {
         let hive = try TestHiveTrait.current
         let (modules, group) = makeServiceGroup(hive: hive)  // the app's own wiring

@@ -149,7 +149,7 @@ struct ReadinessTests {
 struct TestHiveCompositionTests {
     @Test(
         "the real service group installs into the test's hive, and its modules and services see the overrides",
-        .testHive { try $0.register(Greeting.self) { Greeting(text: "hello from the override") } },
+        .testHive { $0.register(Greeting.self) { Greeting(text: "hello from the override") } },
         arguments: 0..<3)
     func realGroupUnderOverrides(run: Int) async throws {
         let hive = try TestHiveTrait.current

@@ -21,7 +21,7 @@ struct MigrationTraitSnippetTests {
     @Test(
         "a strict trait fails the test on a service it did not override",
         .serviceOverrides(hive: Forecasts.hive, strict: true) {
-            try $0.register(Weather.self) { FixedWeather(forecast: "sunny") }
+            $0.register(Weather.self) { FixedWeather(forecast: "sunny") }
         })
     func strictTrait() throws {
         let weather = try Forecasts.hive.resolve(Weather.self)  // the mock

@@ -26,23 +26,23 @@ func forecastsOtherThan(_ expected: String, hive: ServiceHive = .shared) async t
 /// leaked into another test, one of them would see a forecast other than its own.
 @Suite("The serviceOverrides trait isolates tests that run in parallel")
 struct ServiceOverridesTraitTests {
-    @Test(.serviceOverrides { try $0.register(Weather.self) { FixedWeather(forecast: "sunny") } })
+    @Test(.serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "sunny") } })
     func sunny() async throws {
         #expect(try await forecastsOtherThan("sunny").isEmpty)
     }
 
-    @Test(.serviceOverrides { try $0.register(Weather.self) { FixedWeather(forecast: "rainy") } })
+    @Test(.serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "rainy") } })
     func rainy() async throws {
         #expect(try await forecastsOtherThan("rainy").isEmpty)
     }
 
-    @Test(.serviceOverrides { try $0.register(Weather.self) { FixedWeather(forecast: "snowy") } })
+    @Test(.serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "snowy") } })
     func snowy() async throws {
         #expect(try await forecastsOtherThan("snowy").isEmpty)
     }
 
     @Test(
-        .serviceOverrides { try $0.register(Weather.self) { FixedWeather(forecast: "windy") } },
+        .serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "windy") } },
         arguments: 0..<8
     )
     func windy(run: Int) async throws {
@@ -67,7 +67,7 @@ let forecastHive: ServiceHive = {
 
 @Suite(
     "The trait on a suite gives each test its own scope, on the hive passed",
-    .serviceOverrides(hive: forecastHive) { try $0.register(Weather.self) { FixedWeather(forecast: "suite") } }
+    .serviceOverrides(hive: forecastHive) { $0.register(Weather.self) { FixedWeather(forecast: "suite") } }
 )
 struct SuiteLevelTraitTests {
     @Test("a test of the suite sees the suite's override on the hive passed, and the shared hive is untouched")
@@ -79,7 +79,7 @@ struct SuiteLevelTraitTests {
     @Test("a test can nest its own scope inside the suite's")
     func nested() throws {
         let forecast = try forecastHive.withOverrides {
-            try $0.register(Weather.self) { FixedWeather(forecast: "nested") }
+            $0.register(Weather.self) { FixedWeather(forecast: "nested") }
         } operation: {
             try forecastHive.resolve(Weather.self).forecast
         }

@@ -25,7 +25,7 @@ struct TestHiveTraitTests {
 
     @Test(
         "the overrides apply to the test's hive, over the modules installed into it, in child tasks too",
-        .testHive { try $0.register(Weather.self) { FixedWeather(forecast: "stormy") } })
+        .testHive { $0.register(Weather.self) { FixedWeather(forecast: "stormy") } })
     func overridesApply() async throws {
         let hive = try TestHiveTrait.current
         try await hive.install([WeatherModule()])
@@ -37,7 +37,7 @@ struct TestHiveTraitTests {
 
     @Test(
         "a strict test hive fails a resolve that no override answers",
-        .testHive(strict: true) { try $0.register(Weather.self) { FixedWeather(forecast: "foggy") } })
+        .testHive(strict: true) { $0.register(Weather.self) { FixedWeather(forecast: "foggy") } })
     func strict() async throws {
         let hive = try TestHiveTrait.current
         try hive.register(String.self) { "real" }
@@ -59,7 +59,7 @@ struct TestHiveTraitTests {
     }
 }
 
-@Suite("The testHive trait on a suite", .testHive { try $0.register(Weather.self) { FixedWeather(forecast: "hail") } })
+@Suite("The testHive trait on a suite", .testHive { $0.register(Weather.self) { FixedWeather(forecast: "hail") } })
 struct TestHiveSuiteTests {
     @Test("every test of the suite has its own hive, with the suite's overrides", arguments: 0..<4)
     func perTest(index: Int) async throws {

@@ -176,7 +176,7 @@ struct AsyncFactoryTests {
         }
         let outside = try await hive.resolveAsync(Database.self)
         let inside = try await hive.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             try await hive.resolveAsync(Database.self)
         }
@@ -209,7 +209,7 @@ struct AsyncFactoryOverrideTests {
         }
         let inside = try await withTimeout {
             try await app.withOverrides {
-                try $0.register(Clock.self) { MockClock() }
+                $0.register(Clock.self) { MockClock() }
             } operation: {
                 try await feature.resolveAsync(Database.self)
             }
@@ -229,7 +229,7 @@ struct AsyncFactoryOverrideTests {
         }
         let inside = try await withTimeout {
             try await hive.withOverrides {
-                try $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in
+                $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in
                     LiveGreeter(name: "mock \(name)")
                 }
             } operation: {
@@ -254,7 +254,7 @@ struct AsyncFactoryOverrideTests {
         }
         let inside = try await withTimeout {
             try await hive.withOverrides {
-                try $0.register(Clock.self) { MockClock() }
+                $0.register(Clock.self) { MockClock() }
             } operation: {
                 try await hive.resolveAsync(Database.self)
             }
@@ -276,7 +276,7 @@ struct AsyncFactoryOverrideTests {
         }
         let inside = try await withTimeout {
             try await app.withOverrides {
-                try $0.register(Clock.self) { MockClock() }
+                $0.register(Clock.self) { MockClock() }
             } operation: {
                 (try await feature.resolveAsync(Database.self), try app.resolve(TradeService.self))
             }

@@ -9,7 +9,7 @@ struct ComponentOverrideTests {
     func wholeComponent() throws {
         let hive = try tradeComponentHive()
         try hive.withOverrides {
-            try $0.registerComponent("trade") { $0.command("quote") { _ in ["total": 0] } }
+            $0.registerComponent("trade") { $0.command("quote") { _ in ["total": 0] } }
         } operation: {
             let quote = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
             #expect(try quote.value("total", as: Int.self) == 0)
@@ -28,7 +28,7 @@ struct ComponentOverrideTests {
         let orders = Locked(0)
         let hive = try tradeComponentHive(orders: orders)
         try await hive.withOverrides {
-            try $0.registerCommand("quote", of: "trade") { _ in ["total": 1] }
+            $0.registerCommand("quote", of: "trade") { _ in ["total": 1] }
         } operation: {
             let quote = try await hive.call("trade", "quote")
             #expect(try quote.value("total", as: Int.self) == 1)
@@ -46,7 +46,7 @@ struct ComponentOverrideTests {
         let link = url("shop://trade/quote?item=hive-42")!
         #expect(!hive.canOpen(link))
         try await hive.withOverrides {
-            try $0.registerCommand("quote", of: "trade", reachableByURL: true) { call in
+            $0.registerCommand("quote", of: "trade", reachableByURL: true) { call in
                 ["item": try call.argument("item", as: String.self)]
             }
         } operation: {
@@ -62,7 +62,7 @@ struct ComponentOverrideTests {
         let link = url("shop://trade/order?item=hive-42&quantity=1")!
         // Without reachableByURL, the replacement answers the URL as the declared command did.
         try await hive.withOverrides {
-            try $0.registerCommand("order", of: "trade") { _ in ["number": 42] }
+            $0.registerCommand("order", of: "trade") { _ in ["number": 42] }
         } operation: {
             #expect(hive.canOpen(link))
             let reply = try await hive.open(link)
@@ -70,8 +70,8 @@ struct ComponentOverrideTests {
             #expect(hive.components.first?.commands.first { $0.name == "order" }?.isReachableByURL == true)
         }
         // With reachableByURL: false, it refuses, and the message lists no command as reachable: none is.
-        try await hive.withOverrides {
-            try $0.registerCommand("order", of: "trade", reachableByURL: false) { _ in ["number": 42] }
+        await hive.withOverrides {
+            $0.registerCommand("order", of: "trade", reachableByURL: false) { _ in ["number": 42] }
         } operation: {
             #expect(!hive.canOpen(link))
             let refused = await asyncError { _ = try await hive.open(link) }
@@ -96,8 +96,8 @@ struct ComponentOverrideTests {
             component.command("id") { counter, _ in ["id": counter.id] }
         }
         try hive.withOverrides {
-            try $0.register(Prices.self) { FixedPrices(prices: ["hive-42": 1]) }
-            try $0.register(Counter.self, name: "counter", instance: Counter(id: 2))
+            $0.register(Prices.self) { FixedPrices(prices: ["hive-42": 1]) }
+            $0.register(Counter.self, name: "counter", instance: Counter(id: 2))
         } operation: {
             let quote = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 3])
             #expect(try quote.value("total", as: Int.self) == 3)
@@ -110,10 +110,10 @@ struct ComponentOverrideTests {
     func nesting() throws {
         let hive = ServiceHive()
         try hive.withOverrides {
-            try $0.registerComponent("shop") { $0.command("home") { _ in ["level": 1] } }
+            $0.registerComponent("shop") { $0.command("home") { _ in ["level": 1] } }
         } operation: {
             try hive.withOverrides {
-                try $0.registerCommand("home", of: "shop") { _ in ["level": 2] }
+                $0.registerCommand("home", of: "shop") { _ in ["level": 2] }
             } operation: {
                 let inner = try hive.call("shop", "home")
                 #expect(try inner.value("level", as: Int.self) == 2)
@@ -130,7 +130,7 @@ struct ComponentOverrideTests {
             for index in 0..<20 {
                 group.addTask {
                     try await hive.withOverrides {
-                        try $0.registerCommand("quote", of: "trade") { _ in ["total": index] }
+                        $0.registerCommand("quote", of: "trade") { _ in ["total": index] }
                     } operation: {
                         async let child = hive.call("trade", "quote")
                         let total = try await child.value("total", as: Int.self)
@@ -152,7 +152,7 @@ struct ComponentOverrideTests {
     func strict() throws {
         let hive = try tradeComponentHive()
         try hive.withOverrides(strict: true) {
-            try $0.registerComponent("shop") { $0.command("home") { _ in ["ok": true] } }
+            $0.registerComponent("shop") { $0.command("home") { _ in ["ok": true] } }
         } operation: {
             #expect(error { _ = try hive.call("trade", "quote") }?.code == 11)
             let home = try hive.call("shop", "home")
@@ -165,7 +165,7 @@ struct ComponentOverrideTests {
         let hive = try tradeComponentHive()
         let child = ServiceHive(parent: hive)
         try hive.withOverrides {
-            try $0.registerCommand("quote", of: "trade") { _ in ["total": -1] }
+            $0.registerCommand("quote", of: "trade") { _ in ["total": -1] }
         } operation: {
             let quote = try child.call("trade", "quote")
             #expect(try quote.value("total", as: Int.self) == -1)

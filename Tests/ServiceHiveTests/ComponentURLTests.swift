@@ -68,6 +68,26 @@ struct ComponentURLTests {
         #expect(try reply.value("quantity", as: Int.self) == 1)
     }
 
+    @Test("component and command names in a URL are compared exactly, as in a call from code; the scheme is not")
+    func namesAreCaseSensitive() async throws {
+        let hive = try tradeComponentHive()
+        let component = await asyncError { _ = try await hive.open(url("shop://Trade/order?item=hive-42&quantity=1")!) }
+        guard case .componentNotFound("Trade", ["trade"]) = component else {
+            Issue.record("expected componentNotFound, got \(String(describing: component))")
+            return
+        }
+        #expect(component?.description.contains("Did you mean 'trade'?") == true)
+        let command = await asyncError { _ = try await hive.open(url("shop://trade/Order?item=hive-42&quantity=1")!) }
+        guard case .commandNotFound("trade", "Order", ["order", "quote", "track"]) = command else {
+            Issue.record("expected commandNotFound, got \(String(describing: command))")
+            return
+        }
+        #expect(!hive.canOpen(url("shop://Trade/order")!))
+        #expect(!hive.canOpen(url("shop://trade/ORDER")!))
+        let reply = try await hive.open(url("SHOP://trade/order?item=hive-42&quantity=1")!)
+        #expect(try reply.value("quantity", as: Int.self) == 1)
+    }
+
     @Test("only commands declared reachable by URL answer, and typed reads of bad text fail with the argument named")
     func onlyReachable() async throws {
         let hive = try tradeComponentHive()

@@ -64,9 +64,9 @@ struct ContractTests {
         try hive.register(TradeService.self) { LiveTradeService() }
 
         try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
-            try $0.register(TradeService.self, name: "premium") { MockTradeService(label: "premium mock") }
-            try $0.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
+            $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self, name: "premium") { MockTradeService(label: "premium mock") }
+            $0.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
         } operation: {
             let trade = try hive.resolve(TradeService.self)  // the mock
             let premium = try hive.resolve(TradeService.self, name: "premium")
@@ -75,7 +75,7 @@ struct ContractTests {
         }
 
         try await hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             await Task.yield()
             let trade = try hive.resolve(TradeService.self)

@@ -53,7 +53,7 @@ struct DeferredResolutionTests {
         let lazy = try hive.resolve(ServiceHive.Lazy<Clock>.self)
         let provider = try hive.resolve(ServiceHive.Provider<Clock>.self)
         try hive.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             let clock = try lazy.instance
             let provided = try provider.instance

@@ -69,8 +69,9 @@ struct ErrorMessageTests {
         let thrown = error { _ = try hive.resolve(Chicken.self) }
         #expect(
             thrown?.description
-                == "Circular dependency: Chicken → Egg → Chicken. To fix, break the cycle: let one side keep its "
-                + "ServiceHive.Resolver and resolve the other lazily, after construction.")
+                == "Circular dependency: Chicken → Egg → Chicken. To fix, break the cycle, for example where Chicken "
+                + "resolves Egg: resolve ServiceHive.Lazy<Egg> or ServiceHive.Provider<Egg> instead, which resolve "
+                + "Egg only when it is used, or keep the ServiceHive.Resolver and resolve Egg after construction.")
     }
 
     @Test("factoryFailed includes the underlying error's description and the chain")
@@ -229,6 +230,6 @@ struct ErrorMessageTests {
         #expect(
             thrown?.description
                 == "TradeService is not overridden in this strict withOverrides. To fix, override it in the configure "
-                + "closure: try $0.register(TradeService.self) { … }, or leave strict off.")
+                + "closure: $0.register(TradeService.self) { … }, or leave strict off.")
     }
 }

@@ -48,7 +48,7 @@ struct ForwardingTests {
     func overrides() throws {
         let hive = try store()
         try hive.withOverrides {
-            try $0.register(Reader.self) { MockReader() }
+            $0.register(Reader.self) { MockReader() }
         } operation: {
             let reader = try hive.resolve(Reader.self)
             #expect(reader.read() == "mock")
@@ -57,7 +57,7 @@ struct ForwardingTests {
         let mock = LiveStore()
         mock.write("overridden target")
         try hive.withOverrides {
-            try $0.register(LiveStore.self, instance: mock)
+            $0.register(LiveStore.self, instance: mock)
         } operation: {
             let reader = try hive.resolve(Reader.self)
             #expect(reader.read() == "overridden target")
@@ -102,13 +102,13 @@ struct ForwardingTests {
         #expect(try hive.resolve(Reader.self) === live)
         let mock = LiveStore()
         try hive.withOverrides {
-            try $0.register(LiveStore.self, instance: mock)
+            $0.register(LiveStore.self, instance: mock)
         } operation: {
             let reader = try hive.resolve(Reader.self)
             #expect(reader === mock)
         }
         try hive.withOverrides {
-            try $0.register(Writer.self) { LiveStore() }
+            $0.register(Writer.self) { LiveStore() }
         } operation: {
             let reader = try hive.resolve(Reader.self)
             #expect(reader === live, "an override of something else leaves it shared")

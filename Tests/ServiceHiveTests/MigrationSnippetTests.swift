@@ -59,7 +59,7 @@ struct MigrationSnippetTests {
         let clock = try hive.resolve(Clock.self)
 
         try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             print(try hive.resolve(Cart.self).trade.label)  // mock: this Cart is built for the scope
             print(try hive.resolve(Clock.self) === clock)  // true: the clock uses nothing overridden
@@ -134,8 +134,8 @@ struct MigrationSnippetTests {
     @Test("Property wrappers: an eager and a lazy wrapper resolve from the shared hive, and a throwing accessor")
     func propertyWrappers() throws {
         try ServiceHive.shared.withOverrides {
-            try $0.register(TradeService.self) { LiveTradeService() }
-            try $0.register(Clock.self, scope: .singleton) { SystemClock() }
+            $0.register(TradeService.self) { LiveTradeService() }
+            $0.register(Clock.self, scope: .singleton) { SystemClock() }
         } operation: {
             // snippet: migration-wrappers
             let screen = CheckoutScreen()  // resolves trade now
@@ -199,7 +199,7 @@ struct MigrationSnippetTests {
         try hive.register(Clock.self) { SystemClock() }
         // snippet: migration-strict
         try hive.withOverrides(strict: true) {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)  // the mock
             #expect(throws: ServiceHiveError.self) { try hive.resolve(Clock.self) }  // notOverridden: forgotten
@@ -327,9 +327,9 @@ struct MigrationSnippetTests {
     @Test("Property wrappers: an eager wrapper sees the overrides where it is made; a lazy one, where it is first read")
     func wrapperTiming() throws {
         // snippet: migration-wrapper-timing
-        let screen = try ServiceHive.shared.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
-            try $0.register(Clock.self) { SystemClock() }
+        let screen = ServiceHive.shared.withOverrides {
+            $0.register(TradeService.self) { MockTradeService() }
+            $0.register(Clock.self) { SystemClock() }
         } operation: {
             CheckoutScreen()  // trade resolves here, inside the scope; clock does not
         }

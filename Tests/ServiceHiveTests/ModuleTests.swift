@@ -95,6 +95,32 @@ struct ModuleTests {
         await hive.shutdown()
     }
 
+    @Test("one module installs without an array: it registers, starts, and rolls back all or nothing")
+    func singleModule() async throws {
+        let hive = ServiceHive()
+        let journal = Journal()
+        try await hive.install(
+            RecordingModule(name: "Trade", priority: 1, journal: journal) { hive in
+                try hive.register(TradeService.self) { LiveTradeService() }
+            })
+        #expect(journal.lines == ["register Trade", "start Trade"])
+        #expect(hive.installedModules == ["Trade"])
+        #expect(hive.registrations.map(\.module) == ["Trade"])
+
+        let thrown = await asyncError {
+            try await hive.install(
+                RecordingModule(name: "Broken", priority: 1, journal: journal, failStart: true) { hive in
+                    try hive.register(Clock.self) { SystemClock() }
+                })
+        }
+        guard case .moduleFailed("Broken", .start, _) = thrown else {
+            Issue.record("expected moduleFailed in start, got \(String(describing: thrown))")
+            return
+        }
+        #expect(!hive.isRegistered(Clock.self), "the failed install is rolled back")
+        #expect(hive.installedModules == ["Trade"])
+    }
+
     @Test("a failing registration rolls back every registration of the install and names the module")
     func registrationRollback() async throws {
         let hive = ServiceHive()

@@ -120,7 +120,7 @@ struct OverrideModelTests {
                 let here = overridden.filter { graph.services[$0].hive == hive }
                 try graph.hives[hive].withOverrides { overrides in
                     for index in here {
-                        try overrides.register(GraphNode.self, name: "s\(index)") {
+                        overrides.register(GraphNode.self, name: "s\(index)") {
                             GraphNode(value: "M\(index)", instance: -index)
                         }
                     }

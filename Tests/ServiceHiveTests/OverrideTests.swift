@@ -10,7 +10,7 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
 
         try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             #expect(trade.label == "mock")
@@ -24,7 +24,7 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
 
         let label = try await hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             await Task.yield()
             let trade = try hive.resolve(TradeService.self)
@@ -42,13 +42,13 @@ struct OverrideTests {
         let instance = MockTradeService(label: "instance")
 
         try hive.withOverrides {
-            try $0.register(TradeService.self, name: "premium") { r in
+            $0.register(TradeService.self, name: "premium") { r in
                 MockTradeService(label: "premium mock, flags \(try r.resolve(FeatureFlags.self).isEnabled)")
             }
-            try $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: "mock \(name)")
+            $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in LiveGreeter(name: "mock \(name)")
             }
-            try $0.register(TradeService.self, instance: instance)
-            try $0.register(FeatureFlags.self, instance: FixedFlags(isEnabled: true))
+            $0.register(TradeService.self, instance: instance)
+            $0.register(FeatureFlags.self, instance: FixedFlags(isEnabled: true))
         } operation: {
             let premium = try hive.resolve(TradeService.self, name: "premium")
             #expect(premium.label == "premium mock, flags true")
@@ -59,27 +59,12 @@ struct OverrideTests {
         }
     }
 
-    @Test("within one builder a duplicate throws alreadyRegistered, the one duplicate policy of every hive")
-    func duplicateOverride() throws {
-        let hive = ServiceHive()
-        let error = error {
-            try hive.withOverrides {
-                try $0.register(TradeService.self) { MockTradeService(label: "first") }
-                try $0.register(TradeService.self) { MockTradeService(label: "second") }
-            } operation: { () -> Void in
-                Issue.record("the operation must not run")
-            }
-        }
-        guard case .alreadyRegistered(let key, _, _)? = error else { return }
-        #expect(key == ServiceHive.ServiceKey(TradeService.self))
-    }
-
     @Test("an override can stand in for a protocol that was never registered, and isRegistered sees it")
     func unregisteredProtocol() throws {
         let hive = ServiceHive()
         #expect(!hive.isRegistered(FeatureFlags.self))
         try hive.withOverrides {
-            try $0.register(FeatureFlags.self) { FixedFlags(isEnabled: true) }
+            $0.register(FeatureFlags.self) { FixedFlags(isEnabled: true) }
         } operation: {
             let flags = try hive.resolve(FeatureFlags.self)
             #expect(flags.isEnabled)
@@ -96,7 +81,7 @@ struct OverrideTests {
         try hive.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
 
         try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let cart = try hive.resolve(Cart.self)
             #expect(cart.trade.label == "mock")
@@ -109,11 +94,11 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
 
         try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService(label: "outer") }
+            $0.register(TradeService.self) { MockTradeService(label: "outer") }
         } operation: {
             #expect(try hive.resolve(TradeService.self).label == "outer")
             try hive.withOverrides {
-                try $0.register(TradeService.self) { MockTradeService(label: "inner") }
+                $0.register(TradeService.self) { MockTradeService(label: "inner") }
             } operation: {
                 let trade = try hive.resolve(TradeService.self)
                 #expect(trade.label == "inner")
@@ -131,7 +116,7 @@ struct OverrideTests {
         try second.register(TradeService.self) { LiveTradeService(label: "second") }
 
         try first.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let overridden = try first.resolve(TradeService.self)
             let untouched = try second.resolve(TradeService.self)
@@ -149,8 +134,8 @@ struct OverrideTests {
         try child.register(TradeService.self, name: "local") { LiveTradeService(label: "child") }
 
         try parent.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
-            try $0.register(TradeService.self, name: "local") { MockTradeService(label: "parent override") }
+            $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self, name: "local") { MockTradeService(label: "parent override") }
         } operation: {
             let trade = try child.resolve(TradeService.self)
             let cart = try child.resolve(Cart.self)
@@ -161,7 +146,7 @@ struct OverrideTests {
         }
         // A scope on the child does not reach the parent.
         try child.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService(label: "child mock") }
+            $0.register(TradeService.self) { MockTradeService(label: "child mock") }
         } operation: {
             let fromChild = try child.resolve(TradeService.self)
             let fromParent = try parent.resolve(TradeService.self)
@@ -176,7 +161,7 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
 
         try await hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             async let fromAsyncLet = hive.resolve(TradeService.self).label
             let fromGroup = try await withThrowingTaskGroup(of: String.self) { group in
@@ -199,8 +184,8 @@ struct OverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
         let (proceed, signal) = AsyncStream.makeStream(of: Void.self)
 
-        let late = try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+        let late = hive.withOverrides {
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             Task {
                 for await _ in proceed { break }
@@ -222,7 +207,7 @@ struct OverrideTests {
 
         weak var insideCart: LiveCart?
         try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let cart = try hive.resolve(Cart.self)
             #expect(cart.trade.label == "mock")
@@ -242,7 +227,7 @@ struct OverrideTests {
         #expect(before.trade.label == "live")
 
         try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let inside = try hive.resolve(Cart.self)
             #expect(inside.trade.label == "mock")
@@ -264,7 +249,7 @@ struct OverrideTests {
         let outsideCart = try hive.resolve(LiveCart.self)
 
         try hive.withOverrides {
-            try $0.register(Clock.self) { SystemClock() }
+            $0.register(Clock.self) { SystemClock() }
         } operation: {
             #expect(try hive.resolve(Session.self) === outsideSession, "built from nothing overridden")
             let inside = try hive.resolve(LiveCart.self)
@@ -279,8 +264,8 @@ struct OverrideTests {
     func singletonOverride() throws {
         let hive = ServiceHive()
         let builds = Locked(0)
-        let configure: (ServiceHive) throws -> Void = {
-            try $0.register(TradeService.self, scope: .singleton) {
+        let configure: (inout ServiceHive.Overrides) -> Void = {
+            $0.register(TradeService.self, scope: .singleton) {
                 builds.increment()
                 return MockTradeService()
             }
@@ -307,7 +292,7 @@ struct OverrideTests {
         }
         let outside = try hive.resolve(TradeService.self)
         let identities = try await hive.withOverrides {
-            try $0.register(Clock.self) { SystemClock() }
+            $0.register(Clock.self) { SystemClock() }
         } operation: {
             try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
                 for _ in 0..<8 { group.addTask { ObjectIdentifier(try hive.resolve(TradeService.self)) } }
@@ -342,10 +327,10 @@ struct OverrideTests {
             for index in 0..<100 {
                 group.addTask {
                     try await ServiceHive.shared.withOverrides {
-                        try $0.register(FeatureFlags.self, name: "parallel") {
+                        $0.register(FeatureFlags.self, name: "parallel") {
                             FixedFlags(isEnabled: index.isMultiple(of: 2))
                         }
-                        try $0.register(TradeService.self, name: "parallel") { MockTradeService(label: "\(index)") }
+                        $0.register(TradeService.self, name: "parallel") { MockTradeService(label: "\(index)") }
                     } operation: {
                         var mismatches = 0
                         for _ in 0..<50 {

@@ -17,7 +17,7 @@ struct PreciseOverrideTests {
         try hive.resolve(Catalog.self).add("hive-42")  // what a module's start() would do
 
         try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let catalog = try hive.resolve(Catalog.self)
             #expect(catalog.items == ["hive-42"])
@@ -30,7 +30,7 @@ struct PreciseOverrideTests {
         let hive = ServiceHive()
         try hive.register(Catalog.self, scope: .singleton) { Catalog() }
         let inside = try hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             try hive.resolve(Catalog.self)
         }
@@ -47,7 +47,7 @@ struct PreciseOverrideTests {
         try feature.register(Timed.self, scope: .singleton) { _ in Timed(clock: try app.resolve()) }
 
         let inside = try app.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             try feature.resolve(Timed.self)
         }
@@ -66,7 +66,7 @@ struct PreciseOverrideTests {
         let before = try feature.resolve(Timed.self)
 
         try app.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             let inside = try feature.resolve(Timed.self)
             #expect(inside !== before && inside.clock is MockClock)
@@ -89,7 +89,7 @@ struct PreciseOverrideTests {
         let before = try feature.resolve(Cart.self)
 
         let inside = try infrastructure.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             try feature.resolve(Cart.self)
         }
@@ -111,14 +111,14 @@ struct PreciseOverrideTests {
         let before = try hive.resolve(Timed.self)
 
         try hive.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             let inside = try hive.resolve(Timed.self)
             #expect(inside === before, "the clock was not used while the flag was off")
         }
         try hive.withOverrides {
-            try $0.register(FeatureFlags.self) { FixedFlags(isEnabled: true) }
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(FeatureFlags.self) { FixedFlags(isEnabled: true) }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             let inside = try hive.resolve(Timed.self)
             #expect(inside !== before && inside.clock is MockClock)
@@ -135,7 +135,7 @@ struct PreciseOverrideTests {
         }
         let before = try hive.resolve(Timed.self)
         try hive.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             let inside = try hive.resolve(Timed.self)
             #expect(inside.clock is MockClock)
@@ -154,7 +154,7 @@ struct PreciseOverrideTests {
         try hive.register(Cart.self, scope: .singleton) { r in LiveCart(trade: try r.resolve()) }
         let before = try hive.resolve(Cart.self)
         try hive.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             let inside = try hive.resolve(Cart.self)
             #expect(inside as AnyObject !== before as AnyObject)
@@ -169,7 +169,7 @@ struct PreciseOverrideTests {
         try hive.register(Timed.self, scope: .singleton) { [unowned hive] _ in Timed(clock: try hive.resolve()) }
         let before = try hive.resolve(Timed.self)
         try hive.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             let inside = try hive.resolve(Timed.self)
             #expect(inside.clock is MockClock)
@@ -187,7 +187,7 @@ struct PreciseOverrideTests {
         let lazy = try hive.resolve(LazyClock.self)
 
         try hive.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             let inside = try hive.resolve(LazyClock.self)
             let clock = try lazy.clock()
@@ -208,7 +208,7 @@ struct PreciseOverrideTests {
         }
         let outside = try hive.resolve(Timed.self)
         let identities = try await hive.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             async let first = hive.resolve(Timed.self)
             let others = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
@@ -231,7 +231,7 @@ struct PreciseOverrideTests {
         try hive.register(Clock.self, scope: .graph) { SystemClock() }
         try hive.register(Report.self) { [unowned hive] r in
             let inside = try hive.withOverrides {
-                try $0.register(TradeService.self) { MockTradeService() }
+                $0.register(TradeService.self) { MockTradeService() }
             } operation: {
                 try r.resolve(Clock.self)
             }
@@ -249,11 +249,11 @@ struct PreciseOverrideTests {
         try hive.register(FeatureFlags.self) { FixedFlags(isEnabled: false) }
         try hive.register(Timed.self, scope: .singleton) { r in Timed(clock: try r.resolve()) }
         try hive.withOverrides {
-            try $0.register(Clock.self) { MockClock() }
+            $0.register(Clock.self) { MockClock() }
         } operation: {
             let outer = try hive.resolve(Timed.self)
             try hive.withOverrides {
-                try $0.register(FeatureFlags.self) { FixedFlags(isEnabled: true) }
+                $0.register(FeatureFlags.self) { FixedFlags(isEnabled: true) }
             } operation: {
                 let inner = try hive.resolve(Timed.self)
                 #expect(inner === outer, "the inner overrides are not used by it")
@@ -270,7 +270,7 @@ struct PreciseOverrideTests {
         try hive.register(Clock.self, scope: .singleton) { SystemClock() }
         let builds = Locked(0)
         try await hive.withOverrides {
-            try $0.register(Clock.self, scope: .singleton) { () -> any Clock in
+            $0.register(Clock.self, scope: .singleton) { () -> any Clock in
                 builds.increment()
                 return MockClock()
             }
@@ -292,10 +292,10 @@ struct PreciseOverrideTests {
         let hive = ServiceHive()
         try hive.register(Clock.self) { SystemClock() }
         try hive.withOverrides {
-            try $0.register(Timed.self, scope: .singleton) { r in Timed(clock: try r.resolve()) }
+            $0.register(Timed.self, scope: .singleton) { r in Timed(clock: try r.resolve()) }
         } operation: {
             let inner = try hive.withOverrides {
-                try $0.register(Clock.self) { MockClock() }
+                $0.register(Clock.self) { MockClock() }
             } operation: {
                 let timed = try hive.resolve(Timed.self)
                 #expect(timed.clock is MockClock)

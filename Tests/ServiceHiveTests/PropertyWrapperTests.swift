@@ -52,9 +52,9 @@ struct PropertyWrapperTests {
 
     @Test("an eager wrapper sees the overrides where its owner is made; a lazy one, where it is first read")
     func overrides() throws {
-        let view = try Self.hive.withOverrides {
-            try $0.register(TradeService.self) { MockTradeService() }
-            try $0.register(Clock.self) { SystemClock() }
+        let view = Self.hive.withOverrides {
+            $0.register(TradeService.self) { MockTradeService() }
+            $0.register(Clock.self) { SystemClock() }
         } operation: {
             CheckoutView()
         }

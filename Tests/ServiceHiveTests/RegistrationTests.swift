@@ -164,40 +164,35 @@ struct RegistrationTests {
         try hive.register(Any.self, name: "instance", instance: 3)
         #expect(try hive.resolve(Any.self, name: "instance") as? Int == 3)
     }
+}
 
+/// Timing tests, one at a time, so that neither slows the other down.
+@Suite("Registering and unregistering scale linearly", .serialized)
+struct RegistrationScalingTests {
     @Test("registering many named variants of one service takes linear time, in debug builds too")
     func namedVariantsAreLinear() throws {
-        func seconds(registering count: Int) throws -> Double {
+        try expectLinear { count in
             let hive = ServiceHive()
-            let clock = ContinuousClock()
-            let elapsed = try clock.measure {
+            let elapsed = try ContinuousClock().measure {
                 for index in 0..<count {
                     try hive.register(TradeService.self, name: "variant \(index)") { LiveTradeService() }
                 }
             }
             #expect(try hive.resolve(TradeService.self, name: "variant \(count - 1)").label == "live")
-            return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
+            return elapsed
         }
-        _ = try seconds(registering: 2_000)  // warm up
-        // The fastest of three runs of each size: a shared machine can only make a run slower, never faster.
-        let small = try (0..<3).map { _ in try seconds(registering: 2_000) }.min()!
-        let large = try (0..<3).map { _ in try seconds(registering: 16_000) }.min()!
-        // Eight times the work: linear is about 8×, quadratic 64×. The bound, 3× from each, leaves room for a noisy
-        // machine and a sanitizer: 4× the work against a bound of 9× once failed under ThreadSanitizer at 9.9×.
-        #expect(large / small < 24, "2,000 took \(small) s, 16,000 took \(large) s")
     }
 
     @Test("unregistering many named variants of one service takes linear time, and keeps the others and their forwards")
     func unregisteringIsLinear() throws {
-        func seconds(unregistering count: Int) throws -> Double {
+        try expectLinear { count in
             let hive = ServiceHive()
             for index in 0..<count {
                 try hive.register(TradeService.self, name: "variant \(index)") { LiveTradeService() }
             }
             try hive.register(Cart.self, scope: .singleton) { r in LiveCart(trade: try r.resolve(name: "variant 0")) }
             try hive.forward(Cart.self, name: "forward", to: Cart.self) { $0 }
-            let clock = ContinuousClock()
-            let elapsed = clock.measure {
+            let elapsed = ContinuousClock().measure {
                 for index in stride(from: count - 1, to: 0, by: -1) {
                     #expect(hive.unregister(TradeService.self, name: "variant \(index)"))
                 }
@@ -206,12 +201,7 @@ struct RegistrationTests {
             #expect(!hive.isRegistered(TradeService.self, name: "variant 1"))
             let forwarded = try hive.resolve(Cart.self, name: "forward")
             #expect(try forwarded.trade === hive.resolve(Cart.self).trade)
-            return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
+            return elapsed
         }
-        _ = try seconds(unregistering: 2_000)  // warm up
-        let small = try (0..<3).map { _ in try seconds(unregistering: 2_000) }.min()!
-        let large = try (0..<3).map { _ in try seconds(unregistering: 16_000) }.min()!
-        // As for registering: linear is about 8×, quadratic 64×.
-        #expect(large / small < 24, "2,000 took \(small) s, 16,000 took \(large) s")
     }
 }

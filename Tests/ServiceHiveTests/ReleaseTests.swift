@@ -88,14 +88,14 @@ struct ReleaseTests {
         weak var real: (any TradeService)?
         weak var mock: (any TradeService)?
         try hive.withOverrides {
-            try $0.register(Session.self, scope: .singleton) { LiveSession() }
+            $0.register(Session.self, scope: .singleton) { LiveSession() }
         } operation: {
             real = try hive.resolve(TradeService.self)
         }
         #expect(real == nil, "built from the overridden session, so it belonged to the overrides")
 
         try await hive.withOverrides {
-            try $0.register(TradeService.self, scope: .singleton) { MockTradeService() }
+            $0.register(TradeService.self, scope: .singleton) { MockTradeService() }
         } operation: {
             await Task.yield()
             mock = try hive.resolve(TradeService.self)

@@ -131,7 +131,7 @@ struct SendableTests {
         let hive = ServiceHive()
         try hive.register((any Notepad & Sendable).self) { FrozenNotepad(["live"]) }
         try hive.withOverrides {
-            try $0.register((any Notepad).self) { PlainNotepad() }
+            $0.register((any Notepad).self) { PlainNotepad() }
         } operation: {
             let refused = error { _ = try hive.resolve((any Notepad & Sendable).self) }
             #expect(refused.map { if case .notSendable = $0 { true } else { false } } == true)
@@ -139,7 +139,7 @@ struct SendableTests {
             #expect(plain is PlainNotepad)
         }
         try hive.withOverrides {
-            try $0.register((any Notepad & Sendable).self) { FrozenNotepad(["mock"]) }
+            $0.register((any Notepad & Sendable).self) { FrozenNotepad(["mock"]) }
         } operation: {
             let mock = try hive.resolve((any Notepad & Sendable).self)
             #expect(mock.lines == ["mock"])

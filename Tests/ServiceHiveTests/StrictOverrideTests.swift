@@ -10,7 +10,7 @@ struct StrictOverrideTests {
         try hive.register(TradeService.self) { LiveTradeService() }
         try hive.register(Clock.self) { SystemClock() }
         try hive.withOverrides(strict: true) {
-            try $0.register(TradeService.self) { MockTradeService() }
+            $0.register(TradeService.self) { MockTradeService() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             #expect(trade.label == "mock")

@@ -169,7 +169,7 @@ struct TypedCommandTests {
     func typedOverride() throws {
         let hive = try tradeComponentHive()
         let quote = try hive.withOverrides {
-            try $0.registerCommand(.tradeQuote) { request, _ in
+            $0.registerCommand(.tradeQuote) { request, _ in
                 TradeQuoteReply(item: request.item, quantity: request.quantity, total: 0)
             }
         } operation: {

@@ -155,7 +155,7 @@ struct CartBadgeTests {
         let (hive, _) = try await cartApp()
         let badge = BadgeLabel()
         try hive.withOverrides {
-            try $0.register(function: .cartBadge) { _ in
+            $0.register(function: .cartBadge) { _ in
                 BusinessFunction(currentValue: { 7 }) { badge, count, _ in
                     badge.text = "mock \(count)"
                     badge.isHidden = false

@@ -29,7 +29,7 @@ struct ForwardedInventoryTests {
     func cartReadsStockReader() async throws {
         let hive = try await cartHive()
         try hive.withOverrides {
-            try $0.register(StockReader.self, instance: RecordingInventory(stock: ["hive-42": 1]))
+            $0.register(StockReader.self, instance: RecordingInventory(stock: ["hive-42": 1]))
         } operation: {
             let cart = try hive.resolve(CartService.self)
             #expect(throws: TradeError.outOfStock(itemId: "hive-42", requested: 2, available: 1)) {
@@ -127,8 +127,8 @@ struct CustomerSessionTests {
         let hive = try await tradeHive()
         let basket = try hive.resolve(Basket.self)
         basket.add(itemId: "honey-jar", quantity: 1)
-        let error = try hive.withOverrides {
-            try $0.register(TradeService.self) { () throws -> any TradeService in throw TradeError.unknownItem("all") }
+        let error = hive.withOverrides {
+            $0.register(TradeService.self) { () throws -> any TradeService in throw TradeError.unknownItem("all") }
         } operation: {
             #expect(throws: ServiceHiveError.self) { try basket.checkout() }
         }

@@ -29,10 +29,41 @@ struct TradeComponentTests {
         let reply = try await hive.call("trade", "quote", arguments: ["item": "honey-jar", "quantity": 3])
         #expect(try reply.value("total", as: Int.self) == 2_697)
         #expect(try reply.value("unitPrice", as: Int.self) == 899)
-        #expect(try reply.decode(QuoteReply.self).tier == "standard")
+        let honey = Quote(itemId: "honey-jar", quantity: 3, unitPrice: Money(cents: 899), tier: "standard")
+        #expect(try reply.decode(Quote.self) == honey, "the reply of quote is a Quote, with its total")
         let order = try await hive.open(URL(string: "shop://trade/order?item=hive-42&quantity=2")!)
         #expect(try order.value("number", as: Int.self) == 1)
         #expect(try order.decode(OrderReply.self).total == Money(cents: 2_500))
+    }
+
+    @Test("a URL tracks an order with the command's callbacks, awaited or with a completion handler")
+    func trackByURL() async throws {
+        let hive = try await tradeHive()
+        let link = try #require(URL(string: "shop://trade/track?order=7"))
+        let progress = Locked<[String]>([])
+        let record: @Sendable (ServiceHive.ComponentReply) -> Void = { update in
+            let order = (try? update.value("order", as: Int.self)) ?? -1
+            let percent = (try? update.value("progress", as: Int.self)) ?? -1
+            progress.withLock { $0.append("#\(order) \(percent)%") }
+        }
+        let tracked = try await hive.open(link, callback: record)
+        #expect(try tracked.decode(TrackReply.self) == TrackReply(order: 7, status: "delivered"))
+        #expect(progress.current == ["#7 50%", "#7 100%"])
+
+        let completed = await withCheckedContinuation { continuation in
+            hive.open(link, callback: record) { result in
+                continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "failed")
+            }
+        }
+        #expect(completed == "delivered")
+        #expect(progress.current == ["#7 50%", "#7 100%", "#7 50%", "#7 100%"], "every callback before completion")
+
+        let withoutCallback = await withCheckedContinuation { continuation in
+            hive.open(link) { result in
+                continuation.resume(returning: (try? result.get().value("order", as: Int.self)) ?? -1)
+            }
+        }
+        #expect(withoutCallback == 7)
     }
 
     @Test("the trade rules' refusals reach the caller as commandFailed with the TradeError inside")
@@ -54,7 +85,7 @@ struct TradeComponentTests {
     func overrides() async throws {
         let hive = try await tradeHive()
         let quote = try hive.withOverrides {
-            try $0.register(PricingService.self) { FlatPricing() }
+            $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             try hive.call(.tradeQuote, TradeRequest(itemId: "hive-42", quantity: 3))
         }
@@ -62,7 +93,7 @@ struct TradeComponentTests {
         #expect(quote.tier == "flat")
 
         let order = try hive.withOverrides {
-            try $0.registerCommand(.tradeOrder) { request, _ in
+            $0.registerCommand(.tradeOrder) { request, _ in
                 let quote = Quote(itemId: request.itemId, quantity: 1, unitPrice: Money(cents: 0), tier: "test")
                 return OrderReply(Order(number: 99, quote: quote))
             }
@@ -80,7 +111,7 @@ struct TradeComponentTests {
         #expect(trade.name == "trade")
         #expect(trade.module == "Trade")
         #expect(trade.commands.map(\.name) == ["order", "quote", "track"])
-        #expect(trade.commands.map(\.isReachableByURL) == [true, false, false])
+        #expect(trade.commands.map(\.isReachableByURL) == [true, false, true])
         #expect(trade.commands.map(\.isAsync) == [false, false, true])
         #expect(trade.commands.allSatisfy { $0.site.fileID == "TradeModule/TradeComponent.swift" })
         #expect(hive.validate().failures.isEmpty)

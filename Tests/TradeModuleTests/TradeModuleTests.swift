@@ -41,7 +41,7 @@ final class RecordingInventory: InventoryService {
 /// A hive with the trade module installed, as an app's composition root would have it.
 func tradeHive() async throws -> ServiceHive {
     let hive = ServiceHive()
-    try await hive.install([TradeModule()])
+    try await hive.install(TradeModule())
     return hive
 }
 
@@ -51,7 +51,7 @@ struct TradeModuleTests {
     func quoteUsesPricing() async throws {
         let hive = try await tradeHive()
         let quote = try hive.withOverrides {
-            try $0.register(PricingService.self) { FlatPricing() }
+            $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             return try trade.quote(itemId: "hive-42", quantity: 3)
@@ -76,7 +76,7 @@ struct TradeModuleTests {
         let hive = try await tradeHive()
         let inventory = RecordingInventory(stock: ["hive-42": 5])
         try hive.withOverrides {
-            try $0.register(InventoryService.self, instance: inventory)
+            $0.register(InventoryService.self, instance: inventory)
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             let first = try trade.placeOrder(itemId: "hive-42", quantity: 2)
@@ -92,7 +92,7 @@ struct TradeModuleTests {
         let hive = try await tradeHive()
         let inventory = RecordingInventory(stock: ["hive-42": 500])
         try hive.withOverrides {
-            try $0.register(InventoryService.self, instance: inventory)
+            $0.register(InventoryService.self, instance: inventory)
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             #expect(throws: TradeError.invalidQuantity(quantity)) {
@@ -106,7 +106,7 @@ struct TradeModuleTests {
     func unknownItem() async throws {
         let hive = try await tradeHive()
         try hive.withOverrides {
-            try $0.register(PricingService.self) { FlatPricing(items: []) }
+            $0.register(PricingService.self) { FlatPricing(items: []) }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             #expect(throws: TradeError.unknownItem("hive-42")) { try trade.quote(itemId: "hive-42", quantity: 1) }
@@ -118,7 +118,7 @@ struct TradeModuleTests {
         let hive = try await tradeHive()
         let inventory = RecordingInventory(stock: ["hive-42": 1])
         try hive.withOverrides {
-            try $0.register(InventoryService.self, instance: inventory)
+            $0.register(InventoryService.self, instance: inventory)
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             let refusal = TradeError.outOfStock(itemId: "hive-42", requested: 2, available: 1)
@@ -132,7 +132,7 @@ struct TradeModuleTests {
     func concurrentOrders() async throws {
         let hive = try await tradeHive()
         try await hive.withOverrides {
-            try $0.register(PricingService.self) { FlatPricing() }
+            $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
             let sold = await withTaskGroup(of: Bool.self) { group in
@@ -150,7 +150,7 @@ struct TradeModuleTests {
     func basket() async throws {
         let hive = try await tradeHive()
         try hive.withOverrides {
-            try $0.register(PricingService.self) { FlatPricing() }
+            $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let basket = try hive.resolve(Basket.self, arguments: "customer-7")
             basket.add(itemId: "honey-jar", quantity: 2)
@@ -180,11 +180,11 @@ struct TradeModuleTests {
     @Test("the module refuses to start when its pricing lacks an item of the catalog")
     func startChecksPrices() async throws {
         let hive = ServiceHive()
-        let failure = try await hive.withOverrides {
-            try $0.register(PricingService.self) { FlatPricing(items: ["hive-42"]) }
+        let failure = await hive.withOverrides {
+            $0.register(PricingService.self) { FlatPricing(items: ["hive-42"]) }
         } operation: { () async -> ServiceHiveError? in
             do {
-                try await hive.install([TradeModule()])
+                try await hive.install(TradeModule())
                 return nil
             } catch {
                 return error as? ServiceHiveError
@@ -215,8 +215,8 @@ enum TradeSuite {
     "TradeModule installed once for a suite, with overrides per test",
     .modulesInstalled([TradeModule()], in: TradeSuite.hive),
     .serviceOverrides(hive: TradeSuite.hive) {
-        try $0.register(PricingService.self) { FlatPricing(cents: 250) }
-        try $0.register(InventoryService.self, scope: .singleton) { RecordingInventory(stock: ["smoker": 1]) }
+        $0.register(PricingService.self) { FlatPricing(cents: 250) }
+        $0.register(InventoryService.self, scope: .singleton) { RecordingInventory(stock: ["smoker": 1]) }
     }
 )
 struct TradeModuleTraitTests {

@@ -66,7 +66,7 @@ struct TradeServerTests {
     }
 
     // snippet: hummingbird-test
-    @Test(.testHive { try $0.register(PricingService.self) { FlatPricing(cents: 100) } })
+    @Test(.testHive { $0.register(PricingService.self) { FlatPricing(cents: 100) } })
     func ordersAtFlatPrices() async throws {
         let logger = Self.quiet
         let app = TradeServer.application(hive: try TestHiveTrait.current, port: 0, logger: logger)
@@ -80,7 +80,7 @@ struct TradeServerTests {
 
     @Test(
         "a module that fails to start keeps the server from serving, and the test gets the failure",
-        .testHive { try $0.register(PricingService.self) { FlatPricing(cents: 100, missing: "smoker") } })
+        .testHive { $0.register(PricingService.self) { FlatPricing(cents: 100, missing: "smoker") } })
     func notReady() async throws {
         let app = TradeServer.application(hive: try TestHiveTrait.current, port: 0, logger: Self.quiet)
         let thrown = await #expect(throws: ServiceHiveError.self) {

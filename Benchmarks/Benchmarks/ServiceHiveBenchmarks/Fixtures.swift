@@ -24,6 +24,16 @@ enum Hives {
         return hive
     }()
 
+    /// The standard registrations, and a singleton built from the transient, which the override scenarios override.
+    static let withDependent: ServiceHive = {
+        let hive = withStandardRegistrations()
+        try! hive.register(Dependent.self, scope: .singleton) { r in LiveDependent(transient: try r.resolve()) }
+        return hive
+    }()
+
+    /// `Named` under 1,000 names.
+    static let manyNames: ServiceHive = ScaleFixtures.hive(withVariantsNamed: ManyNames.all)
+
     /// The standard registrations, with a trace handler that does nothing.
     static let traced: ServiceHive = {
         let hive = withStandardRegistrations()
@@ -67,9 +77,9 @@ enum Hives {
     }
 
     /// The singleton among 10 registrations.
-    static let small: ServiceHive = withSingleton(among: 10)
+    static let small: ServiceHive = ScaleFixtures.hive(withSingletonAmong: 10)
     /// The singleton among 10,000 registrations.
-    static let large: ServiceHive = withSingleton(among: 10_000)
+    static let large: ServiceHive = ScaleFixtures.hive(withSingletonAmong: 10_000)
 
     /// 1,000 transient registrations, for validation.
     static let thousand: ServiceHive = {
@@ -77,14 +87,6 @@ enum Hives {
         registerDistinctTypes(1_000, into: &registrar)
         return registrar.hive
     }()
-
-    private static func withSingleton(among count: Int) -> ServiceHive {
-        var registrar = HiveRegistrar(hive: ServiceHive())
-        registerDistinctTypes(count - 1, into: &registrar)
-        try! registrar.hive.register(Singleton.self, scope: .singleton) { LiveSingleton() }
-        _ = try! registrar.hive.resolve(Singleton.self)
-        return registrar.hive
-    }
 }
 
 /// The Swinject containers, with the same registrations.
@@ -129,6 +131,32 @@ enum Containers {
         return child
     }()
 
+    /// A child container that registers a mock singleton, in its own `.container` scope.
+    static let overridingSingletonChild: Container = {
+        let child = Container(parent: standard)
+        child.register(Singleton.self) { _ in MockSingleton() }.inObjectScope(.container)
+        return child
+    }()
+
+    /// Three nested child containers, each of which re-registers the transient.
+    static let nestedOverridingChild: Container = {
+        var container = standard
+        for _ in 0..<3 {
+            container = Container(parent: container)
+            container.register(Transient.self) { _ in MockTransient() }.inObjectScope(.transient)
+        }
+        return container
+    }()
+
+    /// `Named` under 1,000 names.
+    static let manyNames: Container = {
+        let container = Container()
+        for name in ManyNames.all {
+            container.register(Named.self, name: name) { _ in LiveNamed() }.inObjectScope(.transient)
+        }
+        return container
+    }()
+
     /// Swinject's thread-safe resolver, which concurrent resolves need.
     static let synchronized = SynchronizedResolver(resolver: standard.synchronize())
 
@@ -169,20 +197,27 @@ enum Floors {
         registrar.floor.register(Singleton.self) { singleton }
         return registrar.floor
     }()
+
+    /// `Named` under 1,000 names.
+    static let manyNames: Floor = {
+        let floor = Floor()
+        for name in ManyNames.all {
+            floor.register(Named.self, name: name) { LiveNamed() }
+        }
+        return floor
+    }()
+}
+
+/// The names of the named resolve among many names, and the one it resolves.
+enum ManyNames {
+    static let all = variantNames(1_000)
+    static let resolved = "variant-500"
 }
 
 /// Visits the same types and makes the same factory closures as the other registrars, but stores them nowhere.
 struct DirectRegistrar: TypeRegistrar {
     mutating func register<T>(_ type: T.Type, make: @escaping () -> T) {
         blackHole(make)
-    }
-}
-
-struct HiveRegistrar: TypeRegistrar {
-    let hive: ServiceHive
-    mutating func register<T>(_ type: T.Type, make: @escaping () -> T) {
-        let make = UncheckedFactory(make)
-        try! hive.register(T.self) { make.make() }
     }
 }
 
@@ -219,11 +254,34 @@ struct FloorRegistrar: TypeRegistrar {
     }
 }
 
-/// A factory closure ServiceHive can store: these generated types are plain values.
-struct UncheckedFactory<T>: @unchecked Sendable {
-    // Sendable: the closure captures nothing mutable; it builds an empty struct.
-    let make: () -> T
-    init(_ make: @escaping () -> T) { self.make = make }
+/// The least work an all-or-nothing install can do by hand: it registers into the floor what `LargeModule` registers,
+/// remembers how to undo each registration, and can undo them all, newest first.
+struct FloorInstall: TypeRegistrar {
+    let floor: Floor
+    private var undo: [() -> Void] = []
+
+    init(floor: Floor) { self.floor = floor }
+
+    /// Registers what a `LargeModule` of `count` services registers.
+    mutating func registerLargeModule(count: Int) {
+        let floor = floor
+        var undoVariants: [() -> Void] = []
+        LargeModule.register(count, into: &self) { name in
+            floor.register(Named.self, name: name) { LiveNamed() }
+            undoVariants.append { floor.unregister(Named.self, name: name) }
+        }
+        undo += undoVariants
+    }
+
+    mutating func register<T>(_ type: T.Type, make: @escaping () -> T) {
+        floor.register(T.self, make)
+        let floor = floor
+        undo.append { floor.unregister(T.self) }
+    }
+
+    func rollBack() {
+        for step in undo.reversed() { step() }
+    }
 }
 
 /// Swinject's synchronized resolver is thread-safe by its documentation, but not marked `Sendable`.

@@ -4,13 +4,13 @@ import ServiceHive
 import Swinject
 
 // Every scenario, one block each: a `Scenario` with one `measure` per implementation that has an equivalent. This file
-// holds the resolves of issue 10 (01–14); the later ones have a file per concern: `FeatureScenarios.swift` (issue
-// 14's forwarding, `Lazy`, property wrappers and async singletons, 15–18), `TraceScenarios.swift` (19),
-// `FunctionScenarios.swift` (issue 13, 20–21) and `ComponentScenarios.swift` (issue 12, 22–24);
-// `BaselineScenarios.swift` adds `before` to 01–04. To add a scenario, add a block with the next number to the file of
-// its concern; its services go in `Services.swift` and its registrations in the fixtures. `ResultsTable` puts every
-// scenario of a run in the README's table by itself; a target for it goes in the table at the top of
-// `Sources/ResultsTable/main.swift`.
+// holds resolving, overrides and registering (01–14); the later ones have a file per concern: `FeatureScenarios.swift`
+// (forwarding, `Lazy`, property wrappers and async singletons, 15–18), `TraceScenarios.swift` (19),
+// `FunctionScenarios.swift` (20–21), `ComponentScenarios.swift` (22–24) and `RemovalScenarios.swift` (unregistering
+// and rolling back an install, 25–26). To add a scenario, add a block with the next number to the file of its
+// concern; its services go in `Services.swift` and its registrations in the fixtures; add it to `InstructionCounts`
+// too when a count would explain it. `ResultsTable` puts every scenario of a run in the table of `README.md` by
+// itself; a target for it goes in the table at the top of `Sources/ResultsTable/main.swift`.
 //
 // swift-dependencies reads each service the way its documentation shows at a use site, `@Dependency(\.key) var x`
 // declared where it is needed: one declaration and one read per operation, the equivalent of one `resolve`.
@@ -19,7 +19,7 @@ func scenarios() {
     // MARK: 01 transient resolve, no dependencies
 
     do {
-        let scenario = Scenario.transientResolve
+        let scenario = Scenario("01 transient resolve")
         scenario.measure(.direct) { benchmark in
             repeatedly(benchmark) { LiveTransient() as any Transient }
         }
@@ -46,7 +46,7 @@ func scenarios() {
     // MARK: 02 singleton resolve
 
     do {
-        let scenario = Scenario.singletonResolve
+        let scenario = Scenario("02 singleton resolve")
         scenario.measure(.direct) { benchmark in
             repeatedly(benchmark) { Direct.singleton }
         }
@@ -73,7 +73,7 @@ func scenarios() {
     // MARK: 03 transient with 3 singleton dependencies
 
     do {
-        let scenario = Scenario.threeDependencies
+        let scenario = Scenario("03 transient with 3 singleton dependencies")
         scenario.measure(.direct) { benchmark in
             repeatedly(benchmark) { Direct.composite() }
         }
@@ -101,7 +101,7 @@ func scenarios() {
 
     // swift-dependencies has no names: a second variant is a second key, which is scenario 01 again.
     do {
-        let scenario = Scenario.namedResolve
+        let scenario = Scenario("04 named resolve")
         scenario.measure(.direct) { benchmark in
             repeatedly(benchmark) { LiveNamed() as any Named }
         }
@@ -112,6 +112,32 @@ func scenarios() {
         scenario.measure(.swinject) { benchmark in
             let container = Containers.standard
             repeatedly(benchmark) { container.resolve(Named.self, name: "special")! }
+        }
+    }
+
+    // MARK: 04b a named resolve among many names
+
+    // The same resolve, with 1,000 named variants of the service registered: a registry that scans a service's names
+    // shows here. Floor and Swinject hold the same 1,000 names.
+    do {
+        let scenario = Scenario("04b named resolve among 1,000 names")
+        scenario.measure(.direct) { benchmark in
+            repeatedly(benchmark) { LiveNamed() as any Named }
+        }
+        scenario.measure(.serviceHive) { benchmark in
+            let hive = Hives.manyNames
+            let name = ManyNames.resolved
+            repeatedly(benchmark) { try! hive.resolve(Named.self, name: name) }
+        }
+        scenario.measure(.floor) { benchmark in
+            let floor = Floors.manyNames
+            let name = ManyNames.resolved
+            repeatedly(benchmark) { floor.resolve(Named.self, name: name) }
+        }
+        scenario.measure(.swinject) { benchmark in
+            let container = Containers.manyNames
+            let name = ManyNames.resolved
+            repeatedly(benchmark) { container.resolve(Named.self, name: name)! }
         }
     }
 
@@ -219,8 +245,8 @@ func scenarios() {
         }
         scenario.measure(.serviceHive) { benchmark in
             let hive = Hives.standard
-            try! hive.withOverrides {
-                try $0.register(Transient.self) { MockTransient() }
+            hive.withOverrides {
+                $0.register(Transient.self) { MockTransient() }
             } operation: {
                 repeatedly(benchmark) { try! hive.resolve(Transient.self) }
             }
@@ -247,8 +273,8 @@ func scenarios() {
         }
         scenario.measure(.serviceHive) { benchmark in
             let hive = Hives.standard
-            try! hive.withOverrides {
-                try $0.register(Transient.self) { MockTransient() }
+            hive.withOverrides {
+                $0.register(Transient.self) { MockTransient() }
             } operation: {
                 repeatedly(benchmark) { try! hive.resolve(Singleton.self) }
             }
@@ -265,6 +291,92 @@ func scenarios() {
         }
         scenario.measure(.swinject) { benchmark in
             let child = Containers.overridingChild
+            repeatedly(benchmark) { child.resolve(Singleton.self)! }
+        }
+    }
+
+    // A singleton built from an override, resolved again inside that override: the path a test with a mock takes on
+    // every resolve. In 08c the override registers the singleton itself, as a `.singleton` of its own; in 08d a real
+    // `.singleton`, `Dependent`, is built from the overridden transient, so the override builds and keeps its own
+    // instance. The first resolve builds it; the others find it. Target: within 2.5× the plain resolve of 02.
+    do {
+        let scenario = Scenario("08c override registered as a singleton, inside the override")
+        scenario.measure(.direct) { benchmark in
+            repeatedly(benchmark) { Direct.singleton }
+        }
+        scenario.measure(.serviceHive) { benchmark in
+            let hive = Hives.standard
+            hive.withOverrides {
+                $0.register(Singleton.self, scope: .singleton) { MockSingleton() }
+            } operation: {
+                repeatedly(benchmark) { try! hive.resolve(Singleton.self) }
+            }
+        }
+        scenario.measure(.swiftDependencies) { benchmark in
+            withDependencies {
+                $0.singleton = MockSingleton()
+            } operation: {
+                repeatedly(benchmark) { () -> any Singleton in
+                    @Dependency(\.singleton) var singleton
+                    return singleton
+                }
+            }
+        }
+        scenario.measure(.swinject) { benchmark in
+            let child = Containers.overridingSingletonChild
+            repeatedly(benchmark) { child.resolve(Singleton.self)! }
+        }
+    }
+    // Neither peer has an equivalent: swift-dependencies keeps the live singleton it built first, whatever is
+    // overridden later, and Swinject caches what a child container builds from its parent's registration in the
+    // parent, outside the child.
+    do {
+        let scenario = Scenario("08d singleton built from an overridden service, inside the override")
+        scenario.measure(.direct) { benchmark in
+            repeatedly(benchmark) { Direct.singleton }
+        }
+        scenario.measure(.serviceHive) { benchmark in
+            let hive = Hives.withDependent
+            hive.withOverrides {
+                $0.register(Transient.self) { MockTransient() }
+            } operation: {
+                repeatedly(benchmark) { try! hive.resolve(Dependent.self) }
+            }
+        }
+    }
+    // A singleton that no override replaces, inside three nested overrides, as a suite's override, a test's and a
+    // helper's nest: 08b with two more layers. Swinject's equivalent is three nested child containers.
+    do {
+        let scenario = Scenario("08e singleton inside three nested overrides")
+        scenario.measure(.direct) { benchmark in
+            repeatedly(benchmark) { Direct.singleton }
+        }
+        scenario.measure(.serviceHive) { benchmark in
+            let hive = Hives.standard
+            let mock: (inout ServiceHive.Overrides) -> Void = { $0.register(Transient.self) { MockTransient() } }
+            hive.withOverrides(mock) {
+                hive.withOverrides(mock) {
+                    hive.withOverrides(mock) {
+                        repeatedly(benchmark) { try! hive.resolve(Singleton.self) }
+                    }
+                }
+            }
+        }
+        scenario.measure(.swiftDependencies) { benchmark in
+            let mock: (inout DependencyValues) -> Void = { $0.makeTransient = TransientFactory { MockTransient() } }
+            withDependencies(mock) {
+                withDependencies(mock) {
+                    withDependencies(mock) {
+                        repeatedly(benchmark) { () -> any Singleton in
+                            @Dependency(\.singleton) var singleton
+                            return singleton
+                        }
+                    }
+                }
+            }
+        }
+        scenario.measure(.swinject) { benchmark in
+            let child = Containers.nestedOverridingChild
             repeatedly(benchmark) { child.resolve(Singleton.self)! }
         }
     }

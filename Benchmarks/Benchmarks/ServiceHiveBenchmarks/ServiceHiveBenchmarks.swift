@@ -1,22 +1,22 @@
 import Benchmark
 
-// The entry point package-benchmark looks for. The scenarios themselves are in `Scenarios.swift`.
+// The entry point package-benchmark looks for. The scenarios themselves are in `Scenarios.swift` and the files it
+// lists.
 //
 // Every scenario runs each implementation in the same process, in one run: `direct` (the same work with no locator,
-// see `Direct.swift`), ServiceHive, `before` (the library as it was on main before issue 11's rework, see
-// `BaselineScenarios.swift`), the hand-written `floor` (see `Floor.swift`, `FunctionScenarios.swift` and
+// see `Direct.swift`), ServiceHive, the hand-written `floor` (see `Floor.swift`, `FunctionScenarios.swift` and
 // `ComponentScenarios.swift`), swift-dependencies 1.17.1 (see `SwiftDependencies.swift`), Swinject 2.10.0 (see
 // `Fixtures.swift`) and Foundation's `NotificationCenter`, each where it has an equivalent. Names are
-// "NN scenario · implementation"; `ResultsTable` groups them by scenario for the README.
+// "NN scenario · implementation"; `ResultsTable` groups them by scenario for `README.md`.
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = Configurations.perOperation
     scenarios()
-    baselineScenarios()
     featureScenarios()
     traceScenarios()
     functionScenarios()
     componentScenarios()
+    removalScenarios()
 }
 
 /// How long and how many times each benchmark runs; `BENCHMARK_SMOKE=1` makes a short pass for CI.
@@ -92,6 +92,14 @@ enum Configurations {
         )
     }
 
+    /// Each iteration is one whole operation that takes milliseconds or more, such as unregistering 16,000
+    /// registrations, with no warm-up iteration, so that an implementation that takes seconds runs it once, not twice.
+    static var wholeLong: Benchmark.Configuration {
+        var configuration = whole
+        configuration.warmupIterations = 0
+        return configuration
+    }
+
     /// The net bytes and allocations left by the measured region. The warm-up iteration instantiates the generated
     /// types' metadata, so that it is not counted.
     static var memory: Benchmark.Configuration {
@@ -109,8 +117,6 @@ enum Configurations {
 enum Implementation: String {
     case direct
     case serviceHive = "ServiceHive"
-    /// The library as it was on main before issue 11's rework: the `ServiceHiveBaseline` target.
-    case before
     case floor
     case swiftDependencies = "swift-dependencies"
     case swinject = "Swinject"
@@ -118,8 +124,6 @@ enum Implementation: String {
 }
 
 /// One scenario: its implementations are benchmarks named "NN scenario · implementation".
-///
-/// A scenario measured in more than one file is declared once, below, so that its name can't drift between them.
 struct Scenario {
     let name: String
     let configuration: Benchmark.Configuration
@@ -138,14 +142,6 @@ struct Scenario {
     func measure(_ implementation: Implementation, _ body: @escaping Benchmark.BenchmarkAsyncClosure) {
         Benchmark("\(name) · \(implementation.rawValue)", configuration: configuration, closure: body)
     }
-}
-
-extension Scenario {
-    // The scenarios that `before` measures too, in `BaselineScenarios.swift`.
-    static let transientResolve = Scenario("01 transient resolve")
-    static let singletonResolve = Scenario("02 singleton resolve")
-    static let threeDependencies = Scenario("03 transient with 3 singleton dependencies")
-    static let namedResolve = Scenario("04 named resolve")
 }
 
 /// Runs `operation` once for each of the iteration's `scaledIterations`, keeping each result from being optimized

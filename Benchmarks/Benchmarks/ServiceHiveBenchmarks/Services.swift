@@ -63,6 +63,21 @@ final class LiveRoot: Root {
 /// A mock, for the override scenarios.
 final class MockTransient: Transient {}
 
+/// A mock of the singleton, which an override registers as a `.singleton` of its own.
+final class MockSingleton: Singleton {}
+
+/// A singleton built from the transient: inside an override of `Transient`, the override builds and keeps its own.
+protocol Dependent: AnyObject, Sendable {}
+final class LiveDependent: Dependent {
+    let transient: any Transient
+    init(transient: any Transient) { self.transient = transient }
+}
+
+/// The names of `count` named variants of one service: "variant-0", "variant-1"…
+func variantNames(_ count: Int) -> [String] {
+    (0..<count).map { "variant-\($0)" }
+}
+
 /// A request's own state, which a child hive provides.
 protocol Session: AnyObject, Sendable {}
 final class LiveSession: Session {}

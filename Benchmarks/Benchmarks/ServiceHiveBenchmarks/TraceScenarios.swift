@@ -10,8 +10,7 @@ import ServiceHive
 // - 19c from a hive whose trace is on, with a handler that does nothing: the price of turning it on, every resolve
 //   timed and its tree built.
 //
-// Each is 02's single lookup plus the trace check, so a ratio to 02 near 1 is the branch and nothing else; the
-// ratio of 02 itself to `before`, the library before traces existed, is in `BaselineScenarios.swift`.
+// Each is 02's single lookup plus the trace check, so a ratio to 02 near 1 is the branch and nothing else.
 
 func traceScenarios() {
     do {

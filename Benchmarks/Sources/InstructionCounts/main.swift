@@ -3,7 +3,6 @@
 // benchmarks' own files), so that a count explains a wall time.
 
 import Foundation
-import InstructionCountsBaseline
 import ServiceHive
 import ServiceHiveFunctions
 
@@ -56,9 +55,17 @@ extension ServiceHive.Command where Input == DeskQuote, Output == DeskTotal {
     static var deskQuote: Self { .init(component: "desk", name: "quote") }
 }
 
-if what.hasPrefix("before-") {
-    runBaseline(String(what.dropFirst(7)), n)
-    exit(0)
+/// The override of the override scenarios: a mock of the transient.
+let mockTransient: (inout ServiceHive.Overrides) -> Void = { $0.register(Transient.self) { MockTransient() } }
+
+/// Runs `body` in a task and waits for it: the async scenarios.
+func waiting(for body: @escaping @Sendable () async -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        await body()
+        done.signal()
+    }
+    done.wait()
 }
 
 switch what {
@@ -66,11 +73,48 @@ case "01": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Transient.se
 case "02": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
 case "03": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Composite.self)) }
 case "04": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Named.self, name: "special")) }
+case "04b":
+    let h = ScaleFixtures.hive(withVariantsNamed: variantNames(1_000)); let name = "variant-500"
+    for _ in 0..<n { sink(try! h.resolve(Named.self, name: name)) }
+case "07b":
+    let h = ScaleFixtures.hive(withSingletonAmong: 10_000)
+    for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
+case "08a":
+    let h = makeHive()
+    h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Transient.self)) } }
 case "08b":
     let h = makeHive(); _ = try! h.resolve(Singleton.self)
-    try! h.withOverrides { try $0.register(Transient.self) { MockTransient() } } operation: {
+    h.withOverrides { $0.register(Transient.self) { MockTransient() } } operation: {
         for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
     }
+case "08c":
+    let h = makeHive()
+    let mockSingleton: (inout ServiceHive.Overrides) -> Void = {
+        $0.register(Singleton.self, scope: .singleton) { MockSingleton() }
+    }
+    h.withOverrides(mockSingleton) { for _ in 0..<n { sink(try! h.resolve(Singleton.self)) } }
+case "08d":
+    let h = makeHive()
+    try! h.register(Dependent.self, scope: .singleton) { r in LiveDependent(transient: try r.resolve()) }
+    h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Dependent.self)) } }
+case "08e":
+    let h = makeHive(); _ = try! h.resolve(Singleton.self)
+    h.withOverrides(mockTransient) {
+        h.withOverrides(mockTransient) {
+            h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Singleton.self)) } }
+        }
+    }
+case "09": var r = HiveRegistrar(hive: ServiceHive()); registerDistinctTypes(n, into: &r); sink(r)
+case "25a", "25b":
+    let names = variantNames(what == "25a" ? 4_000 : 16_000); let h = ScaleFixtures.hive(withVariantsNamed: names)
+    for i in 0..<n {
+        let name = names[i % names.count]
+        sink(h.unregister(Named.self, name: name))
+        try! h.register(Named.self, name: name) { LiveNamed() }
+    }
+case "26a", "26b":
+    let h = ServiceHive(); let module = LargeModule(count: n, failsToStart: what == "26b")
+    waiting { sink(try? await h.install([module])) }
 case "15": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(StoreReader.self)) }
 case "16":
     let h = makeHive()
@@ -96,8 +140,7 @@ case "23":
 case "18", "24":
     let h = makeHive(); let c = components()
     let url = URL(string: "shop://desk/order?item=hive-42&quantity=2")!
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
+    waiting {
         _ = try! await h.resolveAsync(AsyncSingleton.self)
         _ = try! await c.open(url)
         if what == "18" {
@@ -105,9 +148,7 @@ case "18", "24":
         } else {
             for _ in 0..<n { sink(try! await c.open(url)) }
         }
-        done.signal()
     }
-    done.wait()
     exit(0)
 case "02-floor":
     let f = Floor(); let single = LiveSingleton(); f.register(Singleton.self) { single }

@@ -1,10 +1,10 @@
-// Turns the text output of one `swift package benchmark` run into the README's results block, or, with
-// `--threading`, into the block the DocC threading article includes.
+// Turns the text output of one `swift package benchmark` run into the results block of `Benchmarks/README.md`
+// (`Benchmarks/update-results` runs it):
 //
 //     swift package --package-path Benchmarks benchmark --no-progress > results.txt
-//     swift run --package-path Benchmarks -c release ResultsTable results.txt "$(date +%F)"
-//     swift run --package-path Benchmarks -c release ResultsTable --threading results.txt "$(date +%F)"
+//     swift run --package-path Benchmarks -c release ResultsTable results.txt 2026-11-25 c8b0c93
 //
+// The date of the run and the commit it measured are optional, and are said above the table.
 // Every number comes from the run; nothing is typed in. Every scenario of the run gets a row by itself; what is
 // checked against it is declared in the tables just below.
 
@@ -16,48 +16,27 @@ import Foundation
 let subject = "ServiceHive"
 let baseline = "direct"
 
-/// The library as it was on main before issue 11's rework, built into the same run.
-let before = "before"
-
 /// The implementations' columns, in this order. An implementation that a run has and this list doesn't gets a column
 /// after these.
-let columnOrder = ["ServiceHive", "direct", before, "floor", "swift-dependencies", "Swinject", "NotificationCenter"]
+let columnOrder = ["ServiceHive", "direct", "floor", "swift-dependencies", "Swinject", "NotificationCenter"]
 
-/// The targets, checked against the same run, by the issue that set them. A scenario is named by its number, the
+/// The targets, checked against the same run, by what they are about. A scenario is named by its number, the
 /// first word of its name, so that retitling it keeps its target. A target whose scenario is missing from the run is
 /// listed as not measured.
 let targetGroups: [TargetGroup] = [
     TargetGroup(
-        "Issue 10's targets, as ratios to `\(baseline)` in the same run:",
+        "Resolving and registering, in the same run:",
         [
-            Target("singleton", .ratio(Figure("02", subject), to: Figure("02", baseline)), atMost: 1.5),
-            Target("transient", .ratio(Figure("01", subject), to: Figure("01", baseline)), atMost: 1.5),
-            Target("three dependencies", .ratio(Figure("03", subject), to: Figure("03", baseline)), atMost: 1.5),
-            Target("one runtime argument", .ratio(Figure("05a", subject), to: Figure("05a", baseline)), atMost: 2.5),
-            Target(
-                "overridden transient inside an override", .ratio(Figure("08a", subject), to: Figure("08a", baseline)),
-                atMost: 2.5),
-            Target(
-                "singleton inside an override", .ratio(Figure("08b", subject), to: Figure("08b", baseline)),
-                atMost: 2.5),
-            Target("two threads at once", .ratio(Figure("10", subject), to: Figure("10", baseline)), atMost: 2.5),
-            Target("registration", .nanoseconds(Figure("09", subject)), atMost: 250, unit: " ns each"),
             Target(
                 statement: "resolving a transient inside an override costs at most 2× the same resolve outside",
                 .ratio(Figure("08a", subject), to: Figure("01", subject)), atMost: 2),
             Target(
                 statement: "resolving a singleton inside an override costs at most 2× the same resolve outside",
                 .ratio(Figure("08b", subject), to: Figure("02", subject)), atMost: 2),
+            Target("registration", .nanoseconds(Figure("09", subject)), atMost: 250, unit: " ns each"),
         ]),
     TargetGroup(
-        "Issue 11's promise, resolving outside any scope no slower than before, as ratios to `\(before)`, the library "
-            + "as it was on main before the rework, in the same run:",
-        [("01", "transient"), ("02", "singleton"), ("03", "three dependencies"), ("04", "named")].map {
-            number, label in
-            Target(label, .ratio(Figure(number, subject), to: Figure(number, before)), atMost: 1.1)
-        }),
-    TargetGroup(
-        "Issue 12's targets, in the same run:",
+        "Components, in the same run:",
         [
             Target(
                 "a call by name of a cached component's synchronous command",
@@ -68,14 +47,14 @@ let targetGroups: [TargetGroup] = [
             Target("`open(_:)` of a typical URL", .nanoseconds(Figure("24", subject)), below: 3_000),
         ]),
     TargetGroup(
-        "Issue 13's target, in the same run:",
+        "Business functions, in the same run:",
         [
             Target(
                 "posting one value to 10,000 live controls", .ratio(Figure("20", subject), to: Figure("20", "floor")),
                 atMost: 2, unit: "× the loop over weak boxes")
         ]),
     TargetGroup(
-        "Issue 14's targets, as ratios to the plain singleton resolve of scenario 02 in the same run:",
+        "Capabilities, as ratios to the plain singleton resolve of scenario 02 in the same run:",
         [
             ("15", "a forwarded singleton resolve", 1.5), ("16", "a `Lazy` after first use", 1.5),
             ("17a", "an `@Injected` read", 1.5), ("17b", "a `@LazyInjected` read after first use", 1.5),
@@ -84,32 +63,48 @@ let targetGroups: [TargetGroup] = [
         ].map { number, label, limit in
             Target(label, .ratio(Figure(number, subject), to: Figure("02", subject)), atMost: limit, unit: "× 02")
         }),
+    TargetGroup(
+        "A singleton built from an override, resolved again inside it, as ratios to the plain singleton resolve of "
+            + "scenario 02 in the same run:",
+        [
+            ("08c", "an override registered as a `.singleton`"),
+            ("08d", "a `.singleton` built from an overridden service"),
+        ].map { number, label in
+            Target(label, .ratio(Figure(number, subject), to: Figure("02", subject)), atMost: 2.5, unit: "× 02")
+        }),
+    TargetGroup(
+        "Removing registrations, in the same run:",
+        [
+            Target("unregistering 16,000 named variants", .nanoseconds(Figure("25b", subject)), below: 250_000_000),
+            Target(
+                statement: "unregistering 16,000 named variants takes at most 5× what 4,000 take (linear is 4×)",
+                .ratio(Figure("25b", subject), to: Figure("25a", subject)), atMost: 5),
+        ]),
 ]
 
-/// Figures that the issues ask to report, with no limit: said under the targets.
+/// Figures reported with no limit: said under the targets.
 let reported: [Reported] = [
+    Reported("a child hive per request, with one resolve from it", .nanoseconds(Figure("12", subject))),
     Reported(
-        "a child hive per request, with one resolve from it (issue 11 says about 1 µs)",
-        .nanoseconds(Figure("12", subject))),
-    Reported(
-        "`NotificationCenter` with 10,000 observers ÷ ServiceHive, posting one value (issue 13)",
+        "`NotificationCenter` with 10,000 observers ÷ ServiceHive, posting one value",
         .ratio(Figure("20", "NotificationCenter"), to: Figure("20", subject))),
+    Reported("attaching and detaching one control beside 10,000", .nanoseconds(Figure("21", subject))),
     Reported(
-        "attaching and detaching one control beside 10,000 (issue 13 asks for O(1) amortized)",
-        .nanoseconds(Figure("21", subject))),
+        "a named resolve among 1,000 names ÷ the named resolve of 04",
+        .ratio(Figure("04b", subject), to: Figure("04", subject))),
+    Reported(
+        "a singleton inside three nested overrides ÷ inside one (08b)",
+        .ratio(Figure("08e", subject), to: Figure("08b", subject))),
+    Reported(
+        "rolling back an install of 10,000 registrations (26b − 26a)",
+        .difference(Figure("26b", subject), minus: Figure("26a", subject))),
     Reported(
         "a resolve with the trace on and a handler that does nothing ÷ the plain resolve of 02",
         .ratio(Figure("19c", subject), to: Figure("02", subject))),
 ]
 
 /// Said under the table: what the run leaves out, and why.
-let notMeasured = [
-    "Factory 3.2.1, which issue 10's table lists, is not in this machine's package mirror, so this run does not "
-        + "measure it."
-]
-
-/// The scenarios the threading article quotes: one resolve on one thread, and on two threads at once.
-let threadingScenarios = (oneThread: "02", twoThreads: "10")
+let notMeasured = ["Factory 3.2.1 is not in this machine's package mirror, so this run does not measure it."]
 
 // MARK: - Targets
 
@@ -123,7 +118,7 @@ struct Figure {
     }
 }
 
-/// The targets one issue set, under a line that says what they are measured against.
+/// A group of targets, under a line that says what they are measured against.
 struct TargetGroup {
     var heading: String
     var targets: [Target]
@@ -140,6 +135,8 @@ struct Target {
         case ratio(Figure, to: Figure)
         /// A median, in nanoseconds.
         case nanoseconds(Figure)
+        /// One median minus another, in nanoseconds.
+        case difference(Figure, minus: Figure)
     }
 
     /// What is promised, as the checklist says it: "singleton ≤ 1.5× direct".
@@ -155,16 +152,17 @@ struct Target {
         let defaultUnit: String
         switch quantity {
         case .ratio(_, let divisor): defaultUnit = "× \(divisor.implementation)"
-        case .nanoseconds: defaultUnit = " ns"
+        case .nanoseconds, .difference: defaultUnit = " ns"
         }
         let statement = "\(label) ≤ \(String(format: "%g", limit))\(unit ?? defaultUnit)"
         self.init(statement: statement, quantity, atMost: limit)
     }
 
-    /// A target stated as "label < limit": a time below `limit` nanoseconds, in microseconds from 1 µs up.
+    /// A target stated as "label < limit": a time below `limit` nanoseconds, said in the largest unit it fills.
     init(_ label: String, _ quantity: Quantity, below limit: Double) {
-        let said = limit >= 1_000 ? String(format: "%g µs", limit / 1_000) : String(format: "%g ns", limit)
-        self.init(statement: "\(label) < \(said)", quantity, atMost: limit)
+        let units: [(String, Double)] = [("s", 1e9), ("ms", 1e6), ("µs", 1e3)]
+        let (unit, scale) = units.first { limit >= $0.1 } ?? ("ns", 1)
+        self.init(statement: "\(label) < \(String(format: "%g", limit / scale)) \(unit)", quantity, atMost: limit)
         strictly = true
     }
 
@@ -263,6 +261,8 @@ struct Run {
         switch quantity {
         case .ratio(let numerator, let denominator): quotient(nanoseconds(numerator), nanoseconds(denominator))
         case .nanoseconds(let figure): nanoseconds(figure)
+        case .difference(let minuend, let subtrahend):
+            nanoseconds(minuend).flatMap { a in nanoseconds(subtrahend).map { a - $0 } }
         }
     }
 }
@@ -299,7 +299,8 @@ func time(_ nanoseconds: Double?) -> String {
     switch nanoseconds {
     case ..<100_000: return "\(grouped(nanoseconds)) ns"
     case ..<1_000_000: return String(format: "%.1f µs", nanoseconds / 1e3)
-    default: return String(format: "%.2f ms", nanoseconds / 1e6)
+    case ..<1_000_000_000: return String(format: "%.2f ms", nanoseconds / 1e6)
+    default: return String(format: "%.2f s", nanoseconds / 1e9)
     }
 }
 
@@ -325,26 +326,27 @@ func processor() -> String? {
     return line.map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) }
 }
 
-/// Where and when the run was made, and whether it was a smoke pass.
-func provenance(_ run: Run, date: String) -> String {
+/// Where and when the run was made, of which commit, and whether it was a smoke pass.
+func provenance(_ run: Run, date: String, commit: String?) -> String {
     let machine = [run.host, processor()].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     let smoke =
         ProcessInfo.processInfo.environment["BENCHMARK_SMOKE"] != nil
         ? " This was a short smoke pass (`BENCHMARK_SMOKE=1`), too short to quote." : ""
-    return "Medians (p50) from one run of `swift package --package-path Benchmarks benchmark` on \(machine), \(date)."
-        + smoke
+    let revision = commit.map { ", commit \($0)" } ?? ""
+    return "Medians (p50) from one run of `swift package --package-path Benchmarks benchmark` on \(machine), "
+        + "\(date)\(revision)." + smoke
 }
 
-// MARK: - The README block
+// MARK: - The results block
 
-func readmeBlock(_ run: Run, date: String) -> [String] {
-    var lines = [provenance(run, date: date)]
+func resultsBlock(_ run: Run, date: String, commit: String?) -> [String] {
+    var lines = [provenance(run, date: date, commit: commit)]
     lines.append(
         "Times are per operation, as each scenario says: per resolve, per registration, per pair of concurrent "
-            + "resolves, per request, per post, per call. **\(baseline)** is the same work with no locator: calling "
+            + "resolves, per request, per post, per call, or for one whole operation: a validation, unregistering "
+            + "thousands of variants, an install. **\(baseline)** is the same work with no locator: calling "
             + "the initializer, reading a `static let`, building from stored singletons, calling the object or "
-            + "updating the controls. **\(before)** is the library as it was on main before issue 11's rework, "
-            + "built into the same run. The **floor** is the least hand-written code that does the same job: a "
+            + "updating the controls. The **floor** is the least hand-written code that does the same job: a "
             + "pthread mutex around a dictionary for a resolve or a call by name, a loop over an array of weak boxes "
             + "for a post. A dash: no equivalent.")
     lines.append("")
@@ -448,59 +450,22 @@ func format(_ value: Double?, _ quantity: Target.Quantity) -> String {
     guard let value else { return "not measured in this run" }
     switch quantity {
     case .ratio: return ratio(value)
-    case .nanoseconds: return time(value)
+    case .nanoseconds, .difference: return time(value)
     }
-}
-
-// MARK: - The threading article's block
-
-func threadingBlock(_ run: Run, date: String) -> [String] {
-    let one = run.scenario(numbered: threadingScenarios.oneThread)
-    let two = run.scenario(numbered: threadingScenarios.twoThreads)
-    let notes = [
-        subject: "",
-        baseline: " (a `static let`)",
-        "floor": " (a `pthread_mutex` around a dictionary)",
-        "Swinject": " (`synchronize()`d)",
-    ]
-    var lines = [
-        provenance(run, date: date),
-        "",
-        row(["Resolving a cached singleton", "one thread", "two threads at once, per pair"]),
-        row(["---", "---:", "---:"]),
-    ]
-    // `before` is the library before the rework: the README compares it, the article is about the library as it is.
-    for implementation in run.implementations where implementation != before {
-        let single = one.flatMap { run.measurement($0, implementation)?.nanoseconds }
-        let pair = two.flatMap { run.measurement($0, implementation)?.nanoseconds }
-        guard single != nil || pair != nil else { continue }
-        lines.append(row([implementation + (notes[implementation] ?? ""), time(single), time(pair)]))
-    }
-    let mine = two.flatMap { run.measurement($0, subject)?.nanoseconds }
-    let direct = two.flatMap { run.measurement($0, baseline)?.nanoseconds }
-    if let mine, let direct {
-        lines.append("")
-        lines.append(
-            "Two threads resolving the same singleton together take \(time(mine)) per pair, \(ratio(mine / direct)) "
-                + "the \(time(direct)) of two threads reading it from a `static let` at the same time.")
-    }
-    return lines
 }
 
 // MARK: - Main
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-let threading = arguments.first == "--threading"
-if threading { arguments.removeFirst() }
+let arguments = Array(CommandLine.arguments.dropFirst())
 guard let path = arguments.first, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-    FileHandle.standardError.write(Data("usage: ResultsTable [--threading] RESULTS.txt [DATE]\n".utf8))
+    FileHandle.standardError.write(Data("usage: ResultsTable RESULTS.txt [DATE [COMMIT]]\n".utf8))
     exit(64)
 }
 let date = arguments.count >= 2 ? arguments[1] : "undated"
+let commit = arguments.count >= 3 ? arguments[2] : nil
 let run = Run(parsing: text)
 guard !run.results.isEmpty else {
     FileHandle.standardError.write(Data("ResultsTable: no benchmark results in \(path)\n".utf8))
     exit(65)
 }
-let block = threading ? threadingBlock(run, date: date) : readmeBlock(run, date: date)
-print(block.joined(separator: "\n"))
+print(resultsBlock(run, date: date, commit: commit).joined(separator: "\n"))

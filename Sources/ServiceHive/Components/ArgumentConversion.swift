@@ -5,7 +5,8 @@
 ///   `"2"` reads as `2`, `"true"` as `true`, `"2.5"` as `2.5`; `"two"` and `"2.5"` do not read as `Int`.
 /// - A number of another numeric type, when the value converts exactly: `2` reads as `Int32` or `Double`, `2.0` as
 ///   `Int`; `2.5` does not read as `Int`, nor `300` as `Int8`.
-/// - For an `Optional` type, a value missing or `nil` reads as `nil`.
+/// - For an `Optional` type, a `nil` reads as `nil`, and any other value as it converts to the wrapped type; a value
+///   that does not convert is no more `nil` than it is for the wrapped type.
 enum ArgumentConversion {
     /// `value` as a `Value`, or `nil` when it does not convert without loss.
     static func convert<Value>(_ value: any Sendable, to _: Value.Type) -> Value? {
@@ -20,7 +21,7 @@ enum ArgumentConversion {
     static func convertInexactly<Value>(_ value: any Sendable, to _: Value.Type) -> Value? {
         if let text = value as? String { return convert(text: text, to: Value.self) }
         if let optional = Value.self as? any OptionalArgument.Type {
-            return optional.converting(value) as? Value
+            return wrapped(value, in: optional, as: Value.self)
         }
         if let integer = Value.self as? any BinaryInteger.Type {
             return exactInteger(value, as: integer) as? Value
@@ -54,7 +55,21 @@ enum ArgumentConversion {
         if let convertible = Value.self as? any LosslessStringConvertible.Type {
             return fromText(text, as: convertible) as? Value
         }
-        return (Value.self as? any OptionalArgument.Type)?.converting(text) as? Value
+        guard let optional = Value.self as? any OptionalArgument.Type else { return nil }
+        return wrapped(text, in: optional, as: Value.self)
+    }
+
+    /// `value` converted to the type an optional `Value` wraps, and wrapped; `nil` when it does not convert.
+    ///
+    /// `optional` is `Value.self`. Only a value that converted is cast: `nil` cast to an optional type succeeds, as
+    /// the optional's `nil`, which would read a value that does not convert as an absent one.
+    private static func wrapped<Value>(
+        _ value: any Sendable,
+        in optional: any OptionalArgument.Type,
+        as _: Value.Type
+    ) -> Value? {
+        guard let converted = optional.converting(value) else { return nil }
+        return converted as? Value
     }
 
     // MARK: - Conversions

@@ -17,7 +17,7 @@ extension ServiceHive {
     /// without a `Task`. A component registered with an object passes the object to the handlers that take one.
     ///
     /// Every command records the line that declares it, for errors and for ``ServiceHive/components``. Only commands
-    /// declared `reachableByURL: true` answer ``ServiceHive/open(_:)``.
+    /// declared `reachableByURL: true` answer ``ServiceHive/open(_:callback:)``.
     public struct ComponentBuilder<Object: Sendable> {
         /// The name of the component whose commands this declares.
         public let name: String
@@ -44,7 +44,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - name: The command's name: 1 to 64 letters, digits, `-`, `_` or `.`.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command. A URL is input from
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run the command. A URL is input from
         ///     outside the app, so the default is `false`.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
@@ -73,7 +73,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - name: The command's name: 1 to 64 letters, digits, `-`, `_` or `.`.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command.
@@ -99,7 +99,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - name: The command's name: 1 to 64 letters, digits, `-`, `_` or `.`.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command on the object.
@@ -118,7 +118,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - name: The command's name: 1 to 64 letters, digits, `-`, `_` or `.`.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command on the object.
@@ -152,7 +152,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - command: The command's descriptor.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command. A missing or mismatched argument fails the call before it runs, with an
@@ -176,7 +176,7 @@ extension ServiceHive {
         ///
         /// - Parameters:
         ///   - command: The command's descriptor.
-        ///   - reachableByURL: Whether ``ServiceHive/open(_:)`` may run the command.
+        ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run the command.
         ///   - file: The file of the declaration, recorded for errors and introspection.
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command.

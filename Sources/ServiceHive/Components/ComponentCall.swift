@@ -56,33 +56,28 @@ extension ServiceHive {
         /// let item: String = try call.argument("item")
         /// let quantity = try call.argument("quantity", as: Int.self)    // "2" from a URL reads as 2
         /// let note = try call.argument("note", as: String?.self)        // nil when not passed
+        /// let limit = try call.argument("limit", as: Int?.self) ?? 20   // 20 when not passed; "ten" throws
         /// ```
         ///
         /// Text converts to a type that converts from text exactly (`LosslessStringConvertible`), and a number to
         /// another numeric type when the value is the same: `"2"` and `2.0` read as the `Int` 2, but `"two"` and
         /// `2.5` do not.
         ///
+        /// An `Optional` type reads an argument that is not passed, or is passed as `nil`, as `nil`. An argument that
+        /// is passed and does not convert throws, for an `Optional` type as for the type it wraps: a wrong value is
+        /// never taken for a missing one.
+        ///
         /// - Parameters:
         ///   - name: The argument's name.
-        ///   - type: The type to read it as; inferred from the context when left out. An `Optional` type reads a
-        ///     missing argument as `nil`.
+        ///   - type: The type to read it as; inferred from the context when left out.
         /// - Returns: The argument.
         /// - Throws: ``ServiceHiveError/missingArgument(component:command:argument:passed:)`` when the call does not
-        ///   pass it, listing what it does pass;
+        ///   pass it and `Value` is not optional, listing what it does pass;
         ///   ``ServiceHiveError/argumentTypeMismatch(component:command:argument:expected:found:)`` when it does not
-        ///   convert. A command that lets either propagate fails with that error, unwrapped.
+        ///   convert, optional or not. A command that lets either propagate fails with that error, unwrapped.
         @inlinable
         public func argument<Value>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
-            // Inlined so that the caller's specialization reads the common, exact case with one static cast: the
-            // weak-typed call benchmark asks for at most 2× its floor, and unspecialized reads cost 10% of a call.
-            if let exact = arguments[name] as? Value { return exact }
-            return try convertedArgument(name, as: Value.self)
-        }
-
-        /// Reads an argument that is not exactly a `Value`: converted, `nil` for an optional, or an error.
-        @usableFromInline
-        func convertedArgument<Value>(_ name: String, as _: Value.Type) throws -> Value {
-            try origin.read(name, in: arguments, as: Value.self)
+            try read(name, in: arguments, as: Value.self)
         }
 
         /// Reads every argument at once, as a `Decodable` type whose properties are the arguments' names.
@@ -98,11 +93,11 @@ extension ServiceHive {
         ///   `address.city`; ``ServiceHiveError/conversionFailed(component:command:type:underlying:)`` when the
         ///   type's own decoding code throws.
         public func decode<Value: Decodable>(_ type: Value.Type = Value.self) throws -> Value {
-            try NamedValueDecoder.decode(Value.self, from: arguments, origin: origin)
+            try decodeAll(Value.self)
         }
 
-        /// Sends `reply` to the caller's callback, now: a command may call back any number of times before it
-        /// returns, for progress or for intermediate results. Does nothing when the caller passed no callback.
+        /// Sends `reply` to the caller's callback, now: a command may call back any number of times, for progress or
+        /// for intermediate results. Does nothing when the caller passed no callback.
         ///
         /// ```swift
         /// component.command("track") { call in
@@ -111,14 +106,27 @@ extension ServiceHive {
         /// }
         /// ```
         ///
+        /// The caller's callback runs inside this method, on the thread and in the task that call it, and this
+        /// returns when the callback does. The hive neither queues, reorders nor drops what is sent, and does not hop
+        /// to the caller's actor. So what a command sends before it returns reaches the caller before its call
+        /// returns, in order. What it sends after it returns, from a task it started or a handler it kept, reaches
+        /// the caller on that task or thread, after the caller has the reply. A caller that updates the UI from its
+        /// callback hops to the main actor there.
+        ///
         /// - Parameter reply: What to send.
         public func callback(_ reply: ComponentReply) {
             replyHandler?(reply.stamped(component, command))
         }
+    }
+}
 
-        /// Where the arguments belong, for errors.
-        var origin: ValueOrigin {
-            ValueOrigin(component: component, command: command, role: .arguments)
-        }
+extension ServiceHive.ComponentCall: NamedValues {
+    @usableFromInline
+    var namedValues: [String: any Sendable] { arguments }
+
+    /// Where the arguments belong, for errors.
+    @usableFromInline
+    var origin: ValueOrigin {
+        ValueOrigin(component: component, command: command, role: .arguments)
     }
 }

@@ -20,6 +20,7 @@ extension ServiceHive {
         public var values: [String: any Sendable]
 
         /// The command that replied, for the errors of reading the values; set by the hive.
+        @usableFromInline
         var origin = ValueOrigin(component: "", command: "", role: .reply)
 
         /// Creates a reply with the given values.
@@ -56,25 +57,20 @@ extension ServiceHive {
         /// let note = try reply.value("note", as: String?.self)  // nil when the reply has no note
         /// ```
         ///
+        /// An `Optional` type reads a value that the reply does not have, or has as `nil`, as `nil`. A value that is
+        /// there and does not convert throws, for an `Optional` type as for the type it wraps.
+        ///
         /// - Parameters:
         ///   - name: The value's name.
-        ///   - type: The type to read it as; inferred from the context when left out. An `Optional` type reads a
-        ///     missing value as `nil`.
+        ///   - type: The type to read it as; inferred from the context when left out.
         /// - Returns: The value.
         /// - Throws: ``ServiceHiveError/missingReplyValue(component:command:value:present:)`` when the reply has no
-        ///   such value, listing those it has; ``ServiceHiveError/replyValueTypeMismatch(component:command:value:expected:found:)``
-        ///   when the value does not convert.
+        ///   such value and `Value` is not optional, listing those it has;
+        ///   ``ServiceHiveError/replyValueTypeMismatch(component:command:value:expected:found:)`` when the value does
+        ///   not convert, optional or not.
         @inlinable
         public func value<Value>(_ name: String, as type: Value.Type = Value.self) throws -> Value {
-            // Inlined for the exact case, as ``ComponentCall/argument(_:as:)`` is, for the same benchmark.
-            if let exact = values[name] as? Value { return exact }
-            return try convertedValue(name, as: Value.self)
-        }
-
-        /// Reads a value that is not exactly a `Value`: converted, `nil` for an optional, or an error.
-        @usableFromInline
-        func convertedValue<Value>(_ name: String, as _: Value.Type) throws -> Value {
-            try origin.read(name, in: values, as: Value.self)
+            try read(name, in: values, as: Value.self)
         }
 
         /// Reads every value at once, as a `Decodable` type whose properties are the values' names.
@@ -90,7 +86,7 @@ extension ServiceHive {
         ///   `address.city`; ``ServiceHiveError/conversionFailed(component:command:type:underlying:)`` when the
         ///   type's own decoding code throws.
         public func decode<Value: Decodable>(_ type: Value.Type = Value.self) throws -> Value {
-            try NamedValueDecoder.decode(Value.self, from: values, origin: origin)
+            try decodeAll(Value.self)
         }
 
         /// The values, sorted by name: `[status: "delivered", total: 2500]`.
@@ -107,4 +103,9 @@ extension ServiceHive {
             return reply
         }
     }
+}
+
+extension ServiceHive.ComponentReply: NamedValues {
+    @usableFromInline
+    var namedValues: [String: any Sendable] { values }
 }

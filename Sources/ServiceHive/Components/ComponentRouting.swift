@@ -8,8 +8,18 @@ extension ServiceHive {
     }
 
     /// Finds what answers `call`: the component's registration, then the command's, each as this hive sees it;
-    /// else the fallback, with the error the call would throw without one.
-    func route(_ call: ComponentCall) throws -> Route {
+    /// else the fallback, with the error the call would throw without one. A call from a URL finds only a command
+    /// reachable by URL.
+    func route(_ call: ComponentCall) throws(ServiceHiveError) -> Route {
+        do {
+            return try findRoute(call)
+        } catch {
+            // Looking up registrations throws only `ServiceHiveError`s.
+            throw error as? ServiceHiveError ?? Self.failure(error, of: call)
+        }
+    }
+
+    private func findRoute(_ call: ComponentCall) throws -> Route {
         let component: Component
         do {
             component = try resolve(Component.self, name: call.component)
@@ -22,11 +32,14 @@ extension ServiceHive {
             .commandNotFound(component: call.component, command: call.command, available: component.commandNames)
         }
         guard let declared = component.commands[call.command] else { return try fallback(or: miss) }
+        let command: ComponentCommand
         do {
-            return .command(component, try resolve(ComponentCommand.self, name: declared.key))
+            command = try resolve(ComponentCommand.self, name: declared.key)
         } catch ServiceHiveError.notRegistered(let key, _) where key.name == declared.key {
             return try fallback(or: miss)  // Declared by a registration whose command is gone: removeAll in a module.
         }
+        guard call.url == nil || component.isReachableByURL(command) else { throw unreachable(component, command) }
+        return .command(component, command)
     }
 
     /// The fallback with `miss`, or `miss` thrown when there is none.
@@ -43,6 +56,45 @@ extension ServiceHive {
     static let componentTypeName = ServiceKey(Component.self).service
 
     // MARK: - Running
+
+    /// Runs `call`, synchronous or `async`, to its reply: the `async` forms of `call` and `open`.
+    nonisolated(nonsending) func perform(_ call: ComponentCall) async throws(ServiceHiveError) -> ComponentReply {
+        switch try route(call) {
+        case .command(_, let command):
+            return try await Self.run(command, call)
+        case .fallback(let fallback, let miss):
+            return try Self.answer(call, with: fallback, for: miss)
+        }
+    }
+
+    /// Runs `call` and hands the outcome to `completion`: the completion-handler forms of `call` and `open`. A
+    /// synchronous command, and a call that fails before any command runs, complete before this returns; an `async`
+    /// command runs in a new `Task`, which inherits the calling task's overrides, and completes on it.
+    func perform(
+        _ call: ComponentCall,
+        completion: @escaping @Sendable (Result<ComponentReply, ServiceHiveError>) -> Void
+    ) {
+        do throws(ServiceHiveError) {
+            switch try route(call) {
+            case .command(_, let command):
+                guard case .sync(let body) = command.body else {
+                    Task {
+                        do throws(ServiceHiveError) {
+                            completion(.success(try await Self.run(command, call)))
+                        } catch {
+                            completion(.failure(error))
+                        }
+                    }
+                    return
+                }
+                completion(.success(try Self.run(body, call)))
+            case .fallback(let fallback, let miss):
+                completion(.success(try Self.answer(call, with: fallback, for: miss)))
+            }
+        } catch {
+            completion(.failure(error))
+        }
+    }
 
     /// Runs a synchronous command.
     static func run(

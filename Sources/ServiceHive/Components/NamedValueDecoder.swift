@@ -65,7 +65,7 @@ final class ValueDecoder: Decoder {
     }
 
     /// `value`, at `codingPath`, decoded as a `Value`: as it is when it is one, converted when `Value` is a plain
-    /// value, else by its `init(from:)`.
+    /// value, else by its `init(from:)`, which for an `Optional` reads `nil` or decodes the wrapped type.
     ///
     /// The exact cast comes first: a typed call must cost at most 3× a weak-typed one, and every protocol check is a
     /// lookup in the runtime's conformance cache.
@@ -76,7 +76,7 @@ final class ValueDecoder: Decoder {
         origin: ValueOrigin
     ) throws -> Value {
         if let exact = value as? Value { return exact }
-        if Value.self is any PlainValue.Type || Value.self is any OptionalArgument.Type {
+        if Value.self is any PlainValue.Type {
             guard let converted = ArgumentConversion.convertInexactly(value, to: Value.self) else {
                 throw origin.mismatch(NamedValueDecoder.path(codingPath), expected: typeName(Value.self), found: value)
             }
@@ -101,8 +101,8 @@ private struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContain
         !contains(key)
     }
 
-    // The types most fields have, read with a cast to a concrete type before the generic path: measured by the
-    // typed-call benchmark, which asks for at most 3× a weak-typed call.
+    // The types most fields have, read with a cast to a concrete type before the generic path. Without these four,
+    // a typed call (`count-instructions 23`) ran 16,276 instructions instead of 15,405, 5.7% more.
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         if let exact = values[key.stringValue] as? String { return exact }
         return try decodeValue(String.self, forKey: key)

@@ -20,8 +20,8 @@ extension ServiceHive {
     ///   - component: The component's name, such as `trade`.
     ///   - command: The command's name, such as `quote`.
     ///   - arguments: The arguments, by name.
-    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, on the command's thread,
-    ///     before the call returns.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
+    ///     in the task that send it: before the call returns, unless the command calls back later.
     /// - Returns: The command's reply.
     /// - Throws: A ``ServiceHiveError``: ``ServiceHiveError/componentNotFound(_:available:)`` or
     ///   ``ServiceHiveError/commandNotFound(component:command:available:)``, each listing what is there, when
@@ -65,7 +65,8 @@ extension ServiceHive {
     ///   - component: The component's name.
     ///   - command: The command's name.
     ///   - arguments: The arguments, by name.
-    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, before the call returns.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
+    ///     in the task that send it: before the call returns, unless the command calls back later.
     /// - Returns: The command's reply.
     /// - Throws: A ``ServiceHiveError``, as the synchronous form does.
     nonisolated(nonsending) public func call(
@@ -74,15 +75,10 @@ extension ServiceHive {
         arguments: [String: any Sendable] = [:],
         callback: (@Sendable (ComponentReply) -> Void)? = nil
     ) async throws -> ComponentReply {
-        let call = ComponentCall(
-            component: component, command: command, arguments: arguments, resolver: resolver, url: nil,
-            callback: callback)
-        switch try route(call) {
-        case .command(_, let found):
-            return try await Self.run(found, call)
-        case .fallback(let fallback, let miss):
-            return try Self.answer(call, with: fallback, for: miss)
-        }
+        try await perform(
+            ComponentCall(
+                component: component, command: command, arguments: arguments, resolver: resolver, url: nil,
+                callback: callback))
     }
 
     /// Calls a command by name and hands the outcome to a completion handler: the form for code that is neither
@@ -102,7 +98,8 @@ extension ServiceHive {
     ///   - component: The component's name.
     ///   - command: The command's name.
     ///   - arguments: The arguments, by name.
-    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
+    ///     in the task that send it: before the call returns, unless the command calls back later.
     ///   - completion: Receives the reply, or the ``ServiceHiveError`` the other forms would throw.
     public func call(
         _ component: String,
@@ -111,31 +108,11 @@ extension ServiceHive {
         callback: (@Sendable (ComponentReply) -> Void)? = nil,
         completion: @escaping @Sendable (Result<ComponentReply, ServiceHiveError>) -> Void
     ) {
-        let call = ComponentCall(
-            component: component, command: command, arguments: arguments, resolver: resolver, url: nil,
-            callback: callback)
-        do {
-            switch try route(call) {
-            case .command(_, let found):
-                switch found.body {
-                case .sync(let body):
-                    completion(.success(try Self.run(body, call)))
-                case .async:
-                    Task {
-                        do throws(ServiceHiveError) {
-                            completion(.success(try await Self.run(found, call)))
-                        } catch {
-                            completion(.failure(error))
-                        }
-                    }
-                }
-            case .fallback(let fallback, let miss):
-                completion(.success(try Self.answer(call, with: fallback, for: miss)))
-            }
-        } catch {
-            // Everything `route` and `run` throw is a `ServiceHiveError`.
-            completion(.failure(error as? ServiceHiveError ?? Self.failure(error, of: call)))
-        }
+        perform(
+            ComponentCall(
+                component: component, command: command, arguments: arguments, resolver: resolver, url: nil,
+                callback: callback),
+            completion: completion)
     }
 
     // MARK: - Calling a typed command
@@ -157,7 +134,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - command: The command's descriptor.
     ///   - input: The input, whose properties are the arguments.
-    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, before the call returns.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
+    ///     in the task that send it: before the call returns, unless the command calls back later.
     /// - Returns: The reply, decoded as the output.
     /// - Throws: The errors of ``call(_:_:arguments:callback:)-1j556``; and
     ///   ``ServiceHiveError/missingReplyValue(component:command:value:present:)`` or
@@ -182,7 +160,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - command: The command's descriptor.
     ///   - input: The input, whose properties are the arguments.
-    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, before the call returns.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
+    ///     in the task that send it: before the call returns, unless the command calls back later.
     /// - Returns: The reply, decoded as the output.
     /// - Throws: A ``ServiceHiveError``, as the synchronous form does.
     nonisolated(nonsending) public func call<Input, Output>(

@@ -73,7 +73,7 @@ extension ServiceHive {
         public var component: String
         /// The command's name.
         public var name: String
-        /// Whether ``ServiceHive/open(_:)`` may run it.
+        /// Whether ``ServiceHive/open(_:callback:)`` may run it.
         public var isReachableByURL: Bool
         /// Whether it is `async`, so that only `async` calls and the completion-handler form run it.
         public var isAsync: Bool

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 extension ServiceHive {
-    /// The longest URL that ``open(_:)`` accepts: 2,048 bytes of its text.
+    /// The longest URL that ``open(_:callback:)`` accepts: 2,048 bytes of its text.
     public static let maximumURLLength = 2_048
 
     // MARK: - Opening a URL
@@ -14,6 +14,10 @@ extension ServiceHive {
     ///
     /// ```swift
     /// let reply = try await hive.open(URL(string: "shop://trade/order?item=hive-42&quantity=2")!)
+    ///
+    /// let tracked = try await hive.open(URL(string: "shop://trade/track?order=2")!) { update in
+    ///     print(update)  // [order: 2, progress: 50]
+    /// }
     /// ```
     ///
     /// A URL is input from outside the app, from a link, a push notification, a web view or another app, so it is
@@ -21,31 +25,82 @@ extension ServiceHive {
     ///
     /// - Only commands declared `reachableByURL: true` answer; any other fails with
     ///   ``ServiceHiveError/notReachableByURL(component:command:reachable:)``.
-    /// - Every value arrives as a `String`, percent-decoded, and converts without loss when the command reads it as
-    ///   another type: `"2"` reads as `2`, while `"two"` read as `Int` fails with
-    ///   ``ServiceHiveError/argumentTypeMismatch(component:command:argument:expected:found:)``.
-    /// - A URL that is too long, malformed, or has a repeated or empty key, a path of more than one segment, or a
-    ///   name that decodes to something other than a plain name, such as `%2F` or `..`, fails with
-    ///   ``ServiceHiveError/invalidURL(_:problem:)`` before anything is looked up. Nothing traps.
+    /// - The component's and the command's names are compared exactly, as in a call from code: `shop://Trade/Order`
+    ///   does not reach `trade/order`. Only the scheme is compared without regard to case.
+    /// - Every value arrives as a `String`, percent-decoded as UTF-8, and converts without loss when the command
+    ///   reads it as another type: `"2"` reads as `2`, while `"two"` read as `Int`, or as `Int?`, fails with
+    ///   ``ServiceHiveError/argumentTypeMismatch(component:command:argument:expected:found:)``. A key without a
+    ///   value, `?note` or `?note=`, passes the empty text; only a key that is not there reads as `nil`.
+    /// - A URL that is too long, malformed, or has a repeated or empty key, a path of more than one segment, an
+    ///   escape that does not decode as UTF-8 (such as `%FF`), or a name that decodes to something other than a
+    ///   plain name (such as `%2F` or `..`), fails with ``ServiceHiveError/invalidURL(_:problem:)`` before anything
+    ///   is looked up. Nothing traps.
     /// - The scheme is ignored, unless the hive accepts a list of schemes with
     ///   ``acceptURLSchemes(_:file:line:)``.
     ///
     /// A URL to a component or command that does not exist goes to the fallback, when one is registered with
     /// ``registerComponentFallback(file:line:_:)``; the command's ``ComponentCall/url`` is then set.
     ///
-    /// - Parameter url: The URL.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
+    ///     in the task that send it: before the call returns, unless the command calls back later.
     /// - Returns: The command's reply.
-    /// - Throws: A ``ServiceHiveError``: those above, and those of ``call(_:_:arguments:callback:)-1j556``.
-    nonisolated(nonsending) public func open(_ url: URL) async throws -> ComponentReply {
-        let request = try ComponentURL(parsing: url.absoluteString)
-        try checkScheme(of: request, url)
-        let call = ComponentCall(
-            component: request.component, command: request.command, arguments: request.arguments, resolver: resolver,
-            url: url, callback: nil)
-        return try await runFromOutside(call, fallback: true)
+    /// - Throws: A ``ServiceHiveError``: those above, and those of ``call(_:_:arguments:callback:)-6ck0d``.
+    nonisolated(nonsending) public func open(
+        _ url: URL,
+        callback: (@Sendable (ComponentReply) -> Void)? = nil
+    ) async throws -> ComponentReply {
+        try await perform(call(for: url, callback: callback))
     }
 
-    /// Whether ``open(_:)`` would run a command for this URL: it is well formed, its scheme is accepted, and it
+    /// Calls the command a URL names and hands the outcome to a completion handler: the form for code that is
+    /// neither `async` nor able to wait, such as an app delegate handed a URL, or a completion-based router.
+    ///
+    /// ```swift
+    /// hive.open(url) { result in
+    ///     switch result {
+    ///     case .success(let reply): print(reply)
+    ///     case .failure(let error): print(error)  // a ServiceHiveError
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The URL is checked as ``open(_:callback:)`` checks it. A URL that is refused, and a synchronous command, call
+    /// `completion` before this returns. An `async` command runs in a new `Task`, which inherits the overrides of
+    /// the calling task, and `completion` runs on that task when it ends, not on the caller's actor: to update the
+    /// UI, hop to the main actor in `completion`.
+    ///
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
+    ///     in the task that send it: before the call returns, unless the command calls back later.
+    ///   - completion: Receives the reply, or the ``ServiceHiveError`` that ``open(_:callback:)`` would throw.
+    public func open(
+        _ url: URL,
+        callback: (@Sendable (ComponentReply) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<ComponentReply, ServiceHiveError>) -> Void
+    ) {
+        do throws(ServiceHiveError) {
+            perform(try call(for: url, callback: callback), completion: completion)
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
+    /// The call that `url` makes, once it is parsed and its scheme is accepted.
+    private func call(
+        for url: URL,
+        callback: (@Sendable (ComponentReply) -> Void)?
+    ) throws(ServiceHiveError) -> ComponentCall {
+        let request = try ComponentURL(parsing: url.absoluteString)
+        try checkScheme(of: request, url)
+        return ComponentCall(
+            component: request.component, command: request.command, arguments: request.arguments, resolver: resolver,
+            url: url, callback: callback)
+    }
+
+    /// Whether ``open(_:callback:)`` would run a command for this URL: it is well formed, its scheme is accepted, and it
     /// names a command declared reachable by URL. Runs nothing, and ignores the fallback.
     ///
     /// ```swift
@@ -68,7 +123,7 @@ extension ServiceHive {
 
     // MARK: - Schemes
 
-    /// Makes ``open(_:)`` accept only URLs with one of `schemes`, compared without regard to case. Without it, the
+    /// Makes ``open(_:callback:)`` accept only URLs with one of `schemes`, compared without regard to case. Without it, the
     /// scheme is ignored.
     ///
     /// ```swift

@@ -6,7 +6,7 @@ extension ServiceHive {
     ///
     /// ```swift
     /// try hive.withOverrides {
-    ///     try $0.registerCommand("quote", of: "trade") { call in ["total": 0] }
+    ///     $0.registerCommand("quote", of: "trade") { call in ["total": 0] }
     /// } operation: {
     ///     let reply = try hive.call("trade", "quote")  // the replacement; the other commands are the real ones
     /// }
@@ -19,8 +19,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``open(_:)`` may run this implementation. By default, `nil`: as the command the
-    ///     component declares.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation. By default, `nil`: as the
+    ///     command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -43,8 +43,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``open(_:)`` may run this implementation. By default, `nil`: as the command the
-    ///     component declares.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation. By default, `nil`: as the
+    ///     command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -63,13 +63,13 @@ extension ServiceHive {
     /// Registers a typed implementation of one command, in place of the one its component declared.
     ///
     /// ```swift
-    /// try $0.registerCommand(.tradeQuote) { request, call in QuoteReply(total: 0) }
+    /// $0.registerCommand(.tradeQuote) { request, call in QuoteReply(total: 0) }
     /// ```
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``open(_:)`` may run this implementation. By default, `nil`: as the command the
-    ///     component declares.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation. By default, `nil`: as the
+    ///     command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -88,8 +88,8 @@ extension ServiceHive {
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``open(_:)`` may run this implementation. By default, `nil`: as the command the
-    ///     component declares.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation. By default, `nil`: as the
+    ///     command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.

@@ -14,22 +14,17 @@ extension ServiceHiveError {
     private var callText: String {
         switch self {
         case let .componentNotFound(component, available):
-            let registered =
-                available.isEmpty
-                ? "No components are registered"
-                : "Registered components: \(available.joined(separator: ", "))"
+            let registered = Self.listing(
+                available, as: "Registered components", none: "No components are registered", near: component)
             return
-                "No component named \(Self.quoted(component)). \(registered).\(Self.suggestion(component, available))"
-                + " To fix, call a registered component, or register this one: "
-                + "try hive.registerComponent(\"\(component)\") { … }"
+                "No component named \(Self.quoted(component)). \(registered) To fix, call a registered component, or "
+                + "register this one: try hive.registerComponent(\"\(component)\") { … }"
 
         case let .commandNotFound(component, command, available):
-            let commands =
-                available.isEmpty ? "It has no commands" : "Its commands: \(available.joined(separator: ", "))"
+            let commands = Self.listing(available, as: "Its commands", none: "It has no commands", near: command)
             return
-                "\(component) has no command \(Self.quoted(command)). \(commands)."
-                + "\(Self.suggestion(command, available)) To fix, call one of its commands, or declare this one in "
-                + "its registerComponent."
+                "\(component) has no command \(Self.quoted(command)). \(commands) To fix, call one of its commands, or "
+                + "declare this one in its registerComponent."
 
         case let .commandIsAsync(component, command):
             return
@@ -37,12 +32,10 @@ extension ServiceHiveError {
                 + "try await, or with the form that takes a completion handler."
 
         case let .missingArgument(component, command, argument, passed):
-            let passes =
-                passed.isEmpty ? "It passes no arguments" : "It passes: \(passed.sorted().joined(separator: ", "))"
+            let passes = Self.listing(passed, as: "It passes", none: "It passes no arguments", near: argument)
             return
                 "\(component)/\(command) needs the argument \(Self.quoted(argument)), which the call does not pass. "
-                + "\(passes).\(Self.suggestion(argument, passed)) To fix, pass \(Self.quoted(argument)) in the "
-                + "arguments."
+                + "\(passes) To fix, pass \(Self.quoted(argument)) in the arguments."
 
         case let .argumentTypeMismatch(component, command, argument, expected, found):
             return
@@ -67,11 +60,10 @@ extension ServiceHiveError {
     private var replyOrURLText: String {
         switch self {
         case let .missingReplyValue(component, command, value, present):
-            let values =
-                present.isEmpty ? "It has no values" : "Its values: \(present.sorted().joined(separator: ", "))"
+            let values = Self.listing(present, as: "Its values", none: "It has no values", near: value)
             return
-                "The reply of \(component)/\(command) has no value \(Self.quoted(value)). "
-                + "\(values).\(Self.suggestion(value, present)) To fix, read one of its values."
+                "The reply of \(component)/\(command) has no value \(Self.quoted(value)). \(values) To fix, read one of "
+                + "its values."
 
         case let .replyValueTypeMismatch(component, command, value, expected, found):
             return
@@ -84,12 +76,11 @@ extension ServiceHiveError {
                 + "Codable type whose values are named, such as a struct, and whose Codable code succeeds."
 
         case let .notReachableByURL(component, command, reachable):
-            let listed =
-                reachable.isEmpty
-                ? "No command of \(component) is reachable by URL"
-                : "Reachable by URL in \(component): \(reachable.joined(separator: ", "))"
+            let listed = Self.listing(
+                reachable, as: "Reachable by URL in \(component)",
+                none: "No command of \(component) is reachable by URL")
             return
-                "\(component)/\(command) is not reachable by URL. \(listed). To fix, call it from code; or, if "
+                "\(component)/\(command) is not reachable by URL. \(listed) To fix, call it from code; or, if "
                 + "anyone outside the app may run it, declare it with command(\"\(command)\", reachableByURL: true), "
                 + "and register no implementation in its place with reachableByURL: false."
 
@@ -106,10 +97,12 @@ extension ServiceHiveError {
         "'\(ComponentNames.printable(text, limit: 80))'"
     }
 
-    /// " Did you mean 'quote'?" when one of `candidates` is close to `name`, else nothing.
-    private static func suggestion(_ name: String, _ candidates: [String]) -> String {
-        guard let close = ComponentNames.suggestion(for: name, among: candidates) else { return "" }
-        return " Did you mean \(quoted(close))?"
+    /// "Its commands: order, quote. Did you mean 'quote'?": the names there are, sorted, after `label`, or `none`
+    /// when there are none; then the one closest to `name`, when one is close.
+    private static func listing(_ names: [String], as label: String, none: String, near name: String? = nil) -> String {
+        let listed = names.isEmpty ? "\(none)." : "\(label): \(names.sorted().joined(separator: ", "))."
+        guard let name, let close = ComponentNames.suggestion(for: name, among: names) else { return listed }
+        return "\(listed) Did you mean \(quoted(close))?"
     }
 
     /// "an" before a vowel, else "a": "an Int", "a String".

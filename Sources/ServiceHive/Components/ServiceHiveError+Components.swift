@@ -70,7 +70,7 @@ extension ServiceHiveError {
 
     // MARK: - URL problems
 
-    /// Why ``ServiceHive/ServiceHive/open(_:)`` refused a URL before looking anything up.
+    /// Why ``ServiceHive/ServiceHive/open(_:callback:)`` refused a URL before looking anything up.
     public enum URLProblem: Sendable, Hashable, CustomStringConvertible {
         /// The URL's text is longer than ``ServiceHive/ServiceHive/maximumURLLength`` bytes.
         case tooLong(length: Int, limit: Int)
@@ -83,7 +83,11 @@ extension ServiceHiveError {
         /// A component or command name, once percent-decoded, is not a valid name: it contains `/`, is `..`, or has
         /// a character outside letters, digits, `-`, `_` and `.`.
         case invalidName(String)
-        /// A `%` is not followed by two hexadecimal digits, or the decoded bytes are not UTF-8.
+        /// Percent-escapes decode to bytes that are not UTF-8, such as `%FF` or `%C3%28`.
+        ///
+        /// A `%` without two hexadecimal digits after it does not reach ``ServiceHive/open(_:callback:)`` as one:
+        /// Foundation's `URL(string:)` refuses such text, or encodes the `%` as `%25`, so the command receives a
+        /// literal `%`.
         case invalidPercentEncoding(String)
         /// A query item has an empty key, such as `?=2` or `?a=1&&b=2`.
         case emptyKey

@@ -1,5 +1,6 @@
 /// Where a set of named values belongs, for the errors of reading them: the arguments of a call to a command, or
 /// the reply of one.
+@usableFromInline
 struct ValueOrigin: Sendable {
     enum Role: Sendable {
         case arguments
@@ -9,34 +10,6 @@ struct ValueOrigin: Sendable {
     var component: String
     var command: String
     var role: Role
-
-    /// Reads the value named `name` as a `Value`; a missing or `nil` value reads as `nil` when `Value` is optional.
-    func read<Value>(
-        _ name: String,
-        in values: [String: any Sendable],
-        as _: Value.Type
-    ) throws(ServiceHiveError) -> Value {
-        if let value = values[name] {
-            if let exact = value as? Value { return exact }  // The common case, with one cast.
-            if let text = value as? String {  // Every value from a URL.
-                guard let converted = ArgumentConversion.convert(text: text, to: Value.self) else {
-                    throw mismatch(name, expected: typeName(Value.self), found: value)
-                }
-                return converted
-            }
-            if !ArgumentConversion.isNil(value) {
-                guard let converted = ArgumentConversion.convertInexactly(value, to: Value.self) else {
-                    throw mismatch(name, expected: typeName(Value.self), found: value)
-                }
-                return converted
-            }
-        }
-        guard let optional = Value.self as? any OptionalArgument.Type else {
-            throw missing(name, present: Array(values.keys))
-        }
-        // Safe: `optional` is `Value.self`, so its `nothing` is a `Value`.
-        return optional.nothing as! Value
-    }
 
     // MARK: - Errors
 

@@ -1,3 +1,7 @@
+#if !canImport(Darwin)
+import Synchronization
+#endif
+
 /// The state of one async resolve, bound to the task-local ``current`` while async factories run.
 ///
 /// An async factory may suspend and resume on another thread, so, unlike `ThreadContext`, this state travels with
@@ -22,21 +26,14 @@ final class AsyncContext: Sendable {
     /// Whether this context or one it was made in builds a shared instance, so lookups must be recorded.
     let isRecording: Bool
 
-    /// The contexts that record a shared construction and are alive, in every task. While there is none, no task can
-    /// be inside one, so `resolveAsync` skips reading the task-local before it looks in the cache: that read is a fifth
-    /// of a cached async resolve (benchmark `18 async singleton resolveAsync`, `Benchmarks/count-instructions 18`).
-    /// A task's own context is made before the task starts, so the count a task reads includes it.
-    private static let recordingContexts = ActivityCount()
-
-    /// Whether a context that records may be bound in some task: `false` only when none is alive.
-    static var mayBeRecording: Bool { recordingContexts.mayBeActive }
-
     /// The current task's context, when it records what a shared construction uses: a synchronous resolve in this
     /// task, through any hive or resolver, counts for that construction, as it would on the thread of a synchronous one.
-    /// Reads the task-local only while some context that records is alive.
-    @inline(__always)
+    ///
+    /// Reads the task-local only while something records somewhere: a context that records counts in
+    /// `ThreadContext.recordingsAndTraces` from before its task starts. That read is a fifth of a cached async resolve
+    /// (`Benchmarks/count-instructions 18`).
     static var recordingCurrent: AsyncContext? {
-        guard mayBeRecording, let context = current, context.isRecording else { return nil }
+        guard ThreadContext.mayRecordOrTrace, let context = current, context.isRecording else { return nil }
         return context
     }
 
@@ -45,20 +42,14 @@ final class AsyncContext: Sendable {
         self.chain = chain
         self.graph = graph
         self.recording = recording ? Locked([]) : nil
-        if recording {
-            Self.recordingContexts.begin()
-            ThreadContext.beginAsyncRecording()
-        }
+        if recording { ThreadContext.recordingsAndTraces.begin() }
         self.parent = parent
         self.id = id ?? WaiterID(UInt(bitPattern: ObjectIdentifier(graph)))
         isRecording = recording || parent?.isRecording == true
     }
 
     deinit {
-        if recording != nil {
-            Self.recordingContexts.end()
-            ThreadContext.endAsyncRecording()
-        }
+        if recording != nil { ThreadContext.recordingsAndTraces.end() }
     }
 
     /// The context of a new top-level resolve.
@@ -93,13 +84,45 @@ final class AsyncContext: Sendable {
 
     /// Why building `entry` here must not start: a cycle, or the depth limit.
     func refusal(toBuild entry: Entry) -> ServiceHiveError? {
-        if let start = chain.firstIndex(where: { $0 === entry }) {
-            return .circularDependency((chain[start...] + [entry]).map(\.serviceKey))
+        guard chain.contains(where: { $0 === entry }) || chain.count >= ServiceHive.maximumResolutionDepth else {
+            return nil
         }
-        guard chain.count < ServiceHive.maximumResolutionDepth else {
-            let keys = chain.map(\.serviceKey)
-            return .resolutionTooDeep(entry.serviceKey, chain: keys, limit: ServiceHive.maximumResolutionDepth)
-        }
-        return nil
+        return ThreadContext.refusal(toBuild: entry, after: chain)
+    }
+}
+
+/// How many of some activity, such as recording what a construction uses, are in progress on every thread and task.
+///
+/// A hot path reads it without a lock to skip a costlier check while nothing of the kind is in progress. An activity
+/// is counted before it starts, so a thread or task always sees its own. On Apple platforms, where `Atomic` needs
+/// macOS 15 and iOS 18, nothing is counted and ``mayBeActive`` is always `true`.
+struct ActivityCount: ~Copyable, Sendable {
+    #if !canImport(Darwin)
+    private let count = Atomic<Int>(0)
+    #endif
+
+    init() {}
+
+    /// Whether an activity may be in progress: `false` only when none is.
+    var mayBeActive: Bool {
+        #if canImport(Darwin)
+        true
+        #else
+        count.load(ordering: .relaxed) != 0
+        #endif
+    }
+
+    /// Counts an activity that starts.
+    func begin() {
+        #if !canImport(Darwin)
+        count.add(1, ordering: .relaxed)
+        #endif
+    }
+
+    /// Counts an activity that has ended.
+    func end() {
+        #if !canImport(Darwin)
+        count.subtract(1, ordering: .relaxed)
+        #endif
     }
 }

@@ -67,7 +67,6 @@ final class Entry: Sendable {
     }
 
     /// The factory, typed. `Service` must be this entry's service type.
-    @inline(__always)
     func factory<Service>(of _: Service.Type) -> Factory<Service> {
         // Safe: the designated initializer, through which every entry is made, stores a `Factory<Service>` under a
         // key derived from `Service.self`, and callers look entries up by that key.
@@ -75,7 +74,6 @@ final class Entry: Sendable {
     }
 
     /// Runs the factory. `Service` must be this entry's service type.
-    @inline(__always)
     func make<Service>(
         _: Service.Type,
         _ resolver: ServiceHive.Resolver,
@@ -164,14 +162,12 @@ final class Factory<Service>: Sendable {
     /// Unwrapped with `!`, not `unsafelyUnwrapped`: that generic getter returns the closure at the most general
     /// abstraction, which wraps it in a thunk whose context is allocated on every resolve (benchmark
     /// `15 forwarded singleton resolve`: one allocation per resolve through `unsafelyUnwrapped`, none through `!`).
-    @inline(__always)
     func forwarded(_ target: Instance) -> Service {
         // An entry whose lifetime is `.forward` was made by `forward(_:name:to:named:file:line:as:)`, with a closure.
         forward!(target)
     }
 
     /// `value` in a box, as the hive caches it.
-    @inline(__always)
     func box(_ value: Service, _ dependencies: Dependencies) -> Instance {
         boxType.init(value, dependencies: dependencies)
     }

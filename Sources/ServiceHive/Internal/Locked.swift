@@ -61,7 +61,6 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held. `body` must not call user code.
-    @inline(__always)
     package func withLock<Result: Sendable, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
@@ -73,7 +72,6 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     /// Takes the lock, and gives the state to read until `unlock()`. Only the resolution path's quick lookups use it,
     /// to return a cached instance's value read under the lock, each with `defer { unlock() }` right after it;
     /// everything else uses `withLock`.
-    @inline(__always)
     func lock() -> UnsafePointer<State> {
         #if canImport(Darwin)
         os_unfair_lock_lock(primitive)
@@ -87,7 +85,6 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     }
 
     /// Releases the lock that `lock()` took.
-    @inline(__always)
     func unlock() {
         #if canImport(Darwin)
         os_unfair_lock_unlock(primitive)

@@ -78,7 +78,6 @@ final class OverrideLayer: Sendable {
     /// Whether this stack may say anything of `service`: it overrides it on some hive, or is strict on one. Inlined into
     /// the lookup, which calls `answer` only when it may: calling it for every resolve under a layer cost
     /// `Benchmarks/count-instructions 08b` 48 instructions, when measured.
-    @inline(__always)
     func mayAnswer(for service: ObjectIdentifier) -> Bool {
         !strictHives.isEmpty || visible.index(of: service) != nil
     }

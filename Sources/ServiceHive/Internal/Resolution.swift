@@ -88,6 +88,8 @@ extension HiveCore {
     }
 
     /// Runs `resolve`, and when it is a top-level resolve, ends it on this thread and hands a failure to the hook.
+    /// Inlined, with `buildTransient`, into a transient's resolve: called, `Benchmarks/count-instructions 01` cost 841
+    /// instructions, not 792.
     @inline(__always)
     private func topLevel<Service>(
         _ context: ThreadContext,
@@ -103,47 +105,11 @@ extension HiveCore {
         }
     }
 
-    /// The error, or the `nil` of an `Optional`, for a first lookup that found no registration.
-    @inline(never)
-    private func resolveUnanswered<Service>(
-        _ key: RegistrationKey,
-        _ argumentTypes: () -> [Any.Type],
-        _ lookup: Lookup
-    ) throws(ServiceHiveError) -> Service {
-        let context = ThreadContext.current
-        return try reporting(key, context) { () throws(ServiceHiveError) in
-            if context.isRecording { context.record(miss(key)) }
-            return try unanswered(lookup, key, argumentTypes(), chain: context.chainKeys())
-        }
-    }
-
-    /// Runs `resolve` as one node of this thread's trace when it traces; a top-level resolve also ends here, and hands
-    /// its trace to the trace handler, and its failure to the failure hook.
-    private func reporting<Service>(
-        _ key: RegistrationKey,
-        _ context: ThreadContext,
-        _ resolve: () throws(ServiceHiveError) -> Service
-    ) throws(ServiceHiveError) -> Service {
-        let isTopLevel = context.isIdle
-        defer { if isTopLevel { context.endTopLevelResolve() } }
-        let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
-        guard context.isTracing || diagnostics.trace != nil else {
-            do {
-                return try resolve()
-            } catch {
-                diagnostics.failure?(error)
-                throw error
-            }
-        }
-        return try traced(key, Service.self, diagnostics, context: context, resolve)
-    }
-
     /// The value of a cached instance that the lookup found, copied with the family lock held.
     ///
     /// The registry keeps the instance alive while the lock is held, so it is read unretained. Together with
     /// `Locked.lock()`, which lets the value be copied before unlocking, this took a sixth off a cached singleton's
     /// resolve (`Benchmarks/count-instructions 02`: 407 → 338 when they were introduced).
-    @inline(__always)
     func cachedValue<Service>(_ instance: Unmanaged<Instance>) -> Service {
         // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
         instance._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value }
@@ -214,7 +180,7 @@ extension HiveCore {
 
     // MARK: - Building
 
-    /// Builds a transient instance from this hive's view, and runs its post-construction hook.
+    /// Builds a transient instance from this hive's view, and runs its post-construction hook. Inlined, as `topLevel`.
     @inline(__always)
     func buildTransient<Service>(
         _ entry: Entry,

@@ -29,7 +29,6 @@ struct ServiceTable<Value> {
     }
 
     /// The bucket of `service`, or `nil`.
-    @inline(__always)
     func index(of service: ObjectIdentifier) -> Int? {
         guard let keys else { return nil }
         let mask = capacity - 1
@@ -42,7 +41,6 @@ struct ServiceTable<Value> {
     }
 
     /// The value in the occupied bucket `index`, read and written in place.
-    @inline(__always)
     subscript(bucket index: Int) -> Value {
         unsafeAddress { UnsafePointer(values.unsafelyUnwrapped + index) }
         nonmutating unsafeMutableAddress { values.unsafelyUnwrapped + index }
@@ -123,7 +121,6 @@ struct ServiceTable<Value> {
         oldValues?.deallocate()
     }
 
-    @inline(__always)
     private static func hash(_ service: ObjectIdentifier) -> Int {
         Int(bitPattern: (UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }

@@ -56,7 +56,6 @@ struct StackBounds {
     ///
     /// The caller's position is the address of a local. Under AddressSanitizer that local may live on a separate,
     /// "fake" stack, outside these bounds; then the position is estimated from the depth instead.
-    @inline(__always)
     func isLow(depth: Int) -> Bool {
         var marker: UInt8 = 0
         let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }

@@ -1,7 +1,3 @@
-#if !canImport(Darwin)
-import Synchronization
-#endif
-
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -20,10 +16,10 @@ import Bionic
 ///
 /// It is a pointer to a per-thread allocation, freed when the thread exits. Only its own thread touches it.
 struct ThreadContext {
-    private let state: UnsafeMutablePointer<ThreadState>
+    /// Read and written only by its own thread.
+    let state: UnsafeMutablePointer<ThreadState>
 
     /// This thread's context, created on first use.
-    @inline(__always)
     static var current: ThreadContext {
         if let raw = pthread_getspecific(threadContextKey) {
             return ThreadContext(state: raw.assumingMemoryBound(to: ThreadState.self))
@@ -52,19 +48,16 @@ struct ThreadContext {
     // MARK: - The chain
 
     /// Whether no resolve is running on this thread: the next one is a top-level resolve.
-    @inline(__always)
     var isIdle: Bool { state.pointee.depth == 0 }
 
     var depth: Int { state.pointee.depth }
 
     /// Pushes `entry`. The caller has checked the depth limit with `refusal(toBuild:)`.
-    @inline(__always)
     func push(_ entry: Entry) {
         state.pointee.chain[state.pointee.depth] = .passUnretained(entry)
         state.pointee.depth += 1
     }
 
-    @inline(__always)
     func pop() {
         state.pointee.depth -= 1
     }
@@ -87,7 +80,6 @@ struct ThreadContext {
     }
 
     /// Why a nested build of `entry` must not start: a cycle, the depth limit or the stack reserve.
-    @inline(__always)
     func refusal(toBuild entry: Entry) -> ServiceHiveError? {
         let depth = state.pointee.depth
         guard entry.key.arguments != nil || !isBuilding(entry), depth < ServiceHive.maximumResolutionDepth,
@@ -99,15 +91,20 @@ struct ThreadContext {
     /// The error for a refused build; out of line, to keep the common path short.
     @inline(never)
     private func refusalError(toBuild entry: Entry) -> ServiceHiveError {
-        if entry.key.arguments == nil, isBuilding(entry) {
-            let entries = chainEntries + [entry]
-            let start = entries.firstIndex { $0 === entry } ?? 0
-            return .circularDependency(entries[start...].map(\.serviceKey))
+        Self.refusal(toBuild: entry, after: chainEntries)
+    }
+
+    /// Why a build of `entry` after `chain`, outermost first, must not start: a cycle, unless `entry` takes runtime
+    /// arguments, as a recursive function may call itself with others; the depth limit; else the stack reserve.
+    static func refusal(toBuild entry: Entry, after chain: [Entry]) -> ServiceHiveError {
+        if entry.key.arguments == nil, let start = chain.firstIndex(where: { $0 === entry }) {
+            return .circularDependency((chain[start...] + [entry]).map(\.serviceKey))
         }
-        if depth >= ServiceHive.maximumResolutionDepth {
-            return .resolutionTooDeep(entry.serviceKey, chain: chainKeys(), limit: ServiceHive.maximumResolutionDepth)
+        let keys = chain.map(\.serviceKey)
+        if chain.count >= ServiceHive.maximumResolutionDepth {
+            return .resolutionTooDeep(entry.serviceKey, chain: keys, limit: ServiceHive.maximumResolutionDepth)
         }
-        return .stackExhausted(entry.serviceKey, chain: chainKeys())
+        return .stackExhausted(entry.serviceKey, chain: keys)
     }
 
     // MARK: - Threads that record or trace
@@ -116,27 +113,18 @@ struct ThreadContext {
     /// there is none, no resolve needs to be recorded or traced, so a resolve that finds its instance cached skips
     /// reading this thread's context: skipping it took a singleton resolve from 558 to 521 instructions (benchmark
     /// `02 singleton resolve`, `Benchmarks/count-instructions 02`).
-    private static let recordingsAndTraces = ActivityCount()
+    static let recordingsAndTraces = ActivityCount()
 
     /// Whether this thread may be recording or tracing, or its task running an async factory that records: `false` only
     /// when no thread or task is.
-    @inline(__always)
     static var mayRecordOrTrace: Bool { recordingsAndTraces.mayBeActive }
-
-    /// Counts an async context that records, whose task's synchronous resolves are recorded too.
-    static func beginAsyncRecording() { recordingsAndTraces.begin() }
-
-    /// Counts an async context that records and has ended.
-    static func endAsyncRecording() { recordingsAndTraces.end() }
 
     // MARK: - Dependency recording
 
     /// Whether a shared construction is in progress on this thread, so lookups must be recorded.
-    @inline(__always)
     var isRecording: Bool { !state.pointee.recording.isEmpty }
 
     /// Whether lookups on this thread must be recorded or traced, so a resolve must take the detailed path.
-    @inline(__always)
     var isRecordingOrTracing: Bool { isRecording || isTracing }
 
     func record(_ dependency: Dependency) {
@@ -162,36 +150,6 @@ struct ThreadContext {
         return Dependencies(lookups: lookups)
     }
 
-    // MARK: - Tracing
-
-    /// Whether a traced resolve is running on this thread, so nested resolves join its tree.
-    @inline(__always)
-    var isTracing: Bool { !state.pointee.trace.isEmpty }
-
-    func beginTrace(_ key: ServiceHive.ServiceKey) {
-        Self.recordingsAndTraces.begin()
-        state.pointee.trace.append(TraceFrame(key: key, start: .now))
-    }
-
-    /// Notes the scope of the registration the innermost traced resolve found, or that it found a cached instance.
-    func noteTrace(scope: ServiceHive.Scope? = nil, cached: Bool = false) {
-        guard isTracing else { return }
-        let last = state.pointee.trace.count - 1
-        if let scope { state.pointee.trace[last].scope = scope }
-        if cached { state.pointee.trace[last].outcome = .cached }
-    }
-
-    /// Ends the innermost traced resolve, attaches it to its parent, and returns it.
-    func endTrace(failed: Bool) -> ServiceHive.Trace.Node {
-        let frame = state.pointee.trace.removeLast()
-        Self.recordingsAndTraces.end()
-        let node = ServiceHive.Trace.Node(
-            key: frame.key, scope: frame.scope, outcome: failed ? .failed : frame.outcome,
-            duration: ContinuousClock.now - frame.start, children: frame.children)
-        if isTracing { state.pointee.trace[state.pointee.trace.count - 1].children.append(node) }
-        return node
-    }
-
     // MARK: - Graph scope
 
     /// The `.graph` instance of `entry` in the current top-level resolve that a resolve which searched `searched`
@@ -209,7 +167,6 @@ struct ThreadContext {
 
     /// Ends a top-level resolve: forgets its `.graph` instances. Each is taken out of the list before it is released,
     /// because its `deinit` may resolve on this thread.
-    @inline(__always)
     func endTopLevelResolve() {
         guard !state.pointee.graph.isEmpty else { return }
         endGraph()
@@ -262,20 +219,6 @@ extension ThreadContext {
     }
 }
 
-/// A traced resolve in progress.
-struct TraceFrame {
-    let key: ServiceHive.ServiceKey
-    let start: ContinuousClock.Instant
-    var scope: ServiceHive.Scope?
-    var outcome = ServiceHive.Trace.Outcome.built
-    var children: [ServiceHive.Trace.Node] = []
-
-    init(key: ServiceHive.ServiceKey, start: ContinuousClock.Instant) {
-        self.key = key
-        self.start = start
-    }
-}
-
 /// A `.graph` instance of the current top-level resolve.
 struct GraphInstance {
     let entry: Entry
@@ -284,41 +227,4 @@ struct GraphInstance {
     /// The innermost override layer it was built under, or `nil`.
     let layers: ObjectIdentifier?
     let box: Instance
-}
-
-/// How many of some activity, such as recording what a construction uses, are in progress on every thread and task.
-///
-/// A hot path reads it without a lock to skip a costlier check while nothing of the kind is in progress. An activity
-/// is counted before it starts, so a thread or task always sees its own. On Apple platforms, where `Atomic` needs
-/// macOS 15 and iOS 18, nothing is counted and ``mayBeActive`` is always `true`.
-struct ActivityCount: ~Copyable, Sendable {
-    #if !canImport(Darwin)
-    private let count = Atomic<Int>(0)
-    #endif
-
-    init() {}
-
-    /// Whether an activity may be in progress: `false` only when none is.
-    @inline(__always)
-    var mayBeActive: Bool {
-        #if canImport(Darwin)
-        true
-        #else
-        count.load(ordering: .relaxed) != 0
-        #endif
-    }
-
-    /// Counts an activity that starts.
-    func begin() {
-        #if !canImport(Darwin)
-        count.add(1, ordering: .relaxed)
-        #endif
-    }
-
-    /// Counts an activity that has ended.
-    func end() {
-        #if !canImport(Darwin)
-        count.subtract(1, ordering: .relaxed)
-        #endif
-    }
 }

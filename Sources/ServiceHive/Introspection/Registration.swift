@@ -15,7 +15,7 @@ extension ServiceHive {
         public var site: RegistrationSite
         /// For a key made with ``ServiceHive/forward(_:name:to:named:file:line:as:)``: the registration it forwards to.
         public var forwardsTo: ServiceKey?
-        /// Whether the factory is `async`, so that only ``ServiceHive/resolveAsync(_:name:)`` builds it.
+        /// Whether the factory is `async`, so that only ``ServiceHive/Resolving/resolveAsync(_:name:)`` builds it.
         public var isAsync: Bool
 
         /// Creates a description of a registration.

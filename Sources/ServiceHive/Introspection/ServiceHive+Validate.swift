@@ -44,7 +44,7 @@ extension ServiceHive {
     /// ```
     ///
     /// ``validate(_:)`` cannot wait, so it lists registrations with an async factory as skipped; this builds them,
-    /// with ``resolveAsync(_:name:)``.
+    /// with ``ServiceHive/Resolving/resolveAsync(_:name:)``.
     ///
     /// - Parameter plan: Provides samples of services and of runtime arguments.
     /// - Returns: The report.

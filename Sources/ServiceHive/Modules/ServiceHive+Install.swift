@@ -40,6 +40,21 @@ extension ServiceHive {
         family.withLock { state in state.modules[id] = InstalledModule.merge(state.modules[id] ?? [], ordered) }
     }
 
+    /// Installs one business module: registers its services, all or nothing, then starts it.
+    ///
+    /// ```swift
+    /// try await ServiceHive.shared.install(TradeModule())
+    /// ```
+    ///
+    /// The same as ``install(_:)-([ServiceModule])`` with an array of this one module: if the module fails to
+    /// register or to start, the hive is left as it was before the install.
+    ///
+    /// - Parameter module: The module to install.
+    /// - Throws: ``ServiceHiveError/moduleFailed(module:stage:underlying:)``, naming the module and the cause.
+    public func install(_ module: some ServiceModule) async throws {
+        try await install([module])
+    }
+
     /// Sends `event` to every installed module, one after another, in priority order.
     ///
     /// A module handles the events it knows in ``ServiceModule/handle(_:in:)`` and ignores the rest. Handlers don't

@@ -17,7 +17,7 @@
 /// try await hive.install([TradeModule(), AnalyticsModule()])
 /// ```
 ///
-/// ``ServiceHive/install(_:)`` registers every module's services, in priority order, all or nothing; then starts
+/// ``ServiceHive/install(_:)-([ServiceModule])`` registers every module's services, in priority order, all or nothing; then starts
 /// each module in the same order. ``ServiceHive/shutdown()`` stops them in reverse. Every method but
 /// ``register(in:)`` has a default that does nothing.
 public protocol ServiceModule: Sendable {
@@ -35,7 +35,7 @@ public protocol ServiceModule: Sendable {
     /// install is rolled back.
     ///
     /// - Parameter hive: The hive to register into.
-    /// - Throws: Anything; ``ServiceHive/install(_:)`` reports it as
+    /// - Throws: Anything; ``ServiceHive/install(_:)-([ServiceModule])`` reports it as
     ///   ``ServiceHiveError/moduleFailed(module:stage:underlying:)``.
     func register(in hive: ServiceHive) throws
 
@@ -46,7 +46,7 @@ public protocol ServiceModule: Sendable {
     ///
     /// - Parameter hive: The hive the module was installed in.
     /// - Throws: Anything; the modules started before this one are then stopped in reverse order, the install's
-    ///   registrations are rolled back, and ``ServiceHive/install(_:)`` reports the error as
+    ///   registrations are rolled back, and ``ServiceHive/install(_:)-([ServiceModule])`` reports the error as
     ///   ``ServiceHiveError/moduleFailed(module:stage:underlying:)``.
     func start(in hive: ServiceHive) async throws
 

@@ -4,14 +4,15 @@ extension ServiceHive {
     ///
     /// ```swift
     /// try hive.withOverrides {
-    ///     try $0.register(TradeService.self) { MockTradeService() }
+    ///     $0.register(TradeService.self) { MockTradeService() }
     /// } operation: {
     ///     let trade = try hive.resolve(TradeService.self)  // the mock
     /// }
     /// ```
     ///
-    /// `configure` registers the overrides into a new, empty hive, so every way to register works there, and a
-    /// duplicate throws ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` as it does anywhere.
+    /// `configure` registers the overrides into an ``Overrides`` builder, which offers every way to register that the
+    /// hive does. None of them throws: a second registration of the same key replaces the first, as an assignment
+    /// does. So `withOverrides` throws only what `operation` throws, and needs no `try` when `operation` cannot throw.
     ///
     /// Inside the operation every resolve on this hive sees the overrides: direct resolves, resolves inside the
     /// factories of services that are not overridden, resolves in child tasks (`async let`, task groups, `Task {}`),
@@ -29,16 +30,16 @@ extension ServiceHive {
     /// - Parameters:
     ///   - strict: When `true`, a resolve through this hive that no override answers fails with
     ///     ``ServiceHiveError/notOverridden(_:chain:)``, so a test cannot reach a real service by accident.
-    ///   - configure: Registers the overrides into the hive it is given.
+    ///   - configure: Registers the overrides into the builder it is given.
     ///   - operation: The code that sees the overrides.
     /// - Returns: What `operation` returns.
-    /// - Throws: What `configure` or `operation` throws; `configure`'s registrations throw ``ServiceHiveError``.
+    /// - Throws: What `operation` throws.
     public func withOverrides<Result>(
         strict: Bool = false,
-        _ configure: (ServiceHive) throws -> Void,
+        _ configure: (inout Overrides) -> Void,
         operation: () throws -> Result
     ) rethrows -> Result {
-        let layer = try overrideLayer(strict ? .strict : .overrides, configure)
+        let layer = overrideLayer(strict ? .strict : .overrides, configure)
         return try OverrideLayer.$current.withValue(layer) { try operation() }
     }
 
@@ -47,7 +48,7 @@ extension ServiceHive {
     ///
     /// ```swift
     /// try await hive.withOverrides {
-    ///     try $0.register(TradeService.self) { MockTradeService() }
+    ///     $0.register(TradeService.self) { MockTradeService() }
     /// } operation: {
     ///     let order = try await checkout.placeOrder()
     /// }
@@ -58,28 +59,27 @@ extension ServiceHive {
     ///
     /// - Parameters:
     ///   - strict: When `true`, a resolve through this hive that no override answers fails.
-    ///   - configure: Registers the overrides into the hive it is given.
+    ///   - configure: Registers the overrides into the builder it is given.
     ///   - isolation: The actor the operation runs on; inferred from the caller.
     ///   - operation: The code that sees the overrides.
     /// - Returns: What `operation` returns.
-    /// - Throws: What `configure` or `operation` throws.
+    /// - Throws: What `operation` throws.
     public func withOverrides<Result>(
         strict: Bool = false,
-        _ configure: (ServiceHive) throws -> Void,
+        _ configure: (inout Overrides) -> Void,
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        let layer = try overrideLayer(strict ? .strict : .overrides, configure)
+        let layer = overrideLayer(strict ? .strict : .overrides, configure)
         return try await OverrideLayer.$current.withValue(layer, operation: operation, isolation: isolation)
     }
 
     /// A layer over this hive with the overrides that `configure` registers, on top of the current task's layers.
-    func overrideLayer(_ kind: OverrideLayer.Kind, _ configure: (ServiceHive) throws -> Void) rethrows -> OverrideLayer
-    {
-        let overrides = ServiceHive()
-        try configure(overrides)
-        let entries = overrides.family.withLock { state in
-            state.withRegistry(overrides.id) { $0.records.map(\.entry) } ?? []
+    func overrideLayer(_ kind: OverrideLayer.Kind, _ configure: (inout Overrides) -> Void) -> OverrideLayer {
+        var overrides = Overrides()
+        configure(&overrides)
+        let entries = overrides.hive.family.withLock { state in
+            state.withRegistry(overrides.hive.id) { $0.records.map(\.entry) } ?? []
         }
         return OverrideLayer(hive: self, kind: kind, overrides: entries, outer: OverrideLayer.current)
     }

@@ -9,8 +9,8 @@ extension ServiceHive {
     /// try hive.register(TradeService.self, name: "premium") { PremiumTradeService() }
     /// ```
     ///
-    /// The override builder of ``withOverrides(strict:_:operation:)`` is a hive too, so every form here registers an
-    /// override there.
+    /// The override builder of ``withOverrides(strict:_:operation:)``, ``Overrides``, has every form here, with the
+    /// same parameters, and registers an override with it.
     ///
     /// - Parameters:
     ///   - service: The type callers resolve, usually a protocol.
@@ -92,7 +92,7 @@ extension ServiceHive {
     /// let database = try await hive.resolveAsync(Database.self)
     /// ```
     ///
-    /// Only ``resolveAsync(_:name:)`` builds it; a synchronous resolve fails with
+    /// Only ``ServiceHive/Resolving/resolveAsync(_:name:)`` builds it; a synchronous resolve fails with
     /// ``ServiceHiveError/requiresAsync(_:chain:)``. A `.singleton` or named-scope instance is built exactly once even
     /// when many tasks ask for it at once, in a task of its own: a caller that is cancelled while it waits keeps
     /// waiting, and its cancellation neither cancels the construction nor fails it for the others. A cycle between

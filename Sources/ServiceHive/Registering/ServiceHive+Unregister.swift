@@ -40,7 +40,7 @@ extension ServiceHive {
     /// Removes every registration of this hive, with their cached instances, in one step.
     ///
     /// Parents and children keep theirs; a child's own registrations shadow nothing of this hive afterwards. During an
-    /// ``install(_:)``, a failed install restores them.
+    /// ``install(_:)-([ServiceModule])``, a failed install restores them.
     public func removeAll() {
         let removed = family.withLock { state in state.withRegistry(id) { $0.drain() } ?? [] }
         if let recorder = InstallRecorder.current, recorder.hive === self {

@@ -23,7 +23,7 @@ extension ServiceHive {
 
         /// The service: resolved on the first read, the same instance on every later one.
         ///
-        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:)`` does, while nothing is kept.
+        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/Resolving/resolve(_:name:)`` does, while nothing is kept.
         public var instance: Service {
             get throws {
                 // Safe: only this getter fills the cell, with a `Box<Service>`.

@@ -25,7 +25,7 @@ extension ServiceHive {
 
         /// The service, resolved now.
         ///
-        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:)`` does.
+        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/Resolving/resolve(_:name:)`` does.
         public var instance: Service {
             get throws { try core.resolve(key) }
         }

@@ -13,7 +13,7 @@ extension ServiceHive {
     /// break a cycle between two services. It does not keep its hive alive, so an instance that keeps its resolver
     /// forms no retain cycle with the hive that caches it. Resolving through a resolver whose hive has been released
     /// throws ``ServiceHiveError/hiveReleased(_:)``.
-    public struct Resolver: Sendable {
+    public struct Resolver: Resolving {
         /// The hive this resolver resolves from. The one stored property: with a second, building a transient retains
         /// and releases its resolver (`Benchmarks/count-instructions 01`: 867 with two, 808 with one).
         let core: HiveCore
@@ -22,48 +22,23 @@ extension ServiceHive {
             self.core = core
         }
 
-        /// Resolves a service registered without arguments. See ``ServiceHive/resolve(_:name:)``.
-        ///
-        /// - Parameters:
-        ///   - service: The type to resolve. It can be inferred from the context.
-        ///   - name: The registration's name, or `nil`.
-        /// - Returns: The instance, as the scope of its registration says.
-        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:)`` does.
-        public func resolve<Service>(_ service: Service.Type = Service.self, name: String? = nil) throws -> Service {
-            try core.resolve(RegistrationKey(Service.self, name: name))
+        /// This resolver itself.
+        public var resolver: Resolver { self }
+
+        /// The entry point of the inlinable resolve methods of ``Resolving``.
+        @usableFromInline
+        func resolve<Service>(_: Service.Type, name: String?, requiresSendable: Bool) throws -> Service {
+            try core.resolve(RegistrationKey(Service.self, name: name, requiresSendable: requiresSendable))
         }
 
-        /// Resolves a service whose factory may be `async`. See ``ServiceHive/resolveAsync(_:name:)``.
-        ///
-        /// - Parameters:
-        ///   - service: The type to resolve. It can be inferred from the context.
-        ///   - name: The registration's name, or `nil`.
-        /// - Returns: The instance, as the scope of its registration says.
-        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolveAsync(_:name:)`` does.
-        nonisolated(nonsending) public func resolveAsync<Service>(
-            _ service: Service.Type = Service.self,
-            name: String? = nil
+        /// The entry point of the inlinable async resolve methods of ``Resolving``.
+        @usableFromInline
+        nonisolated(nonsending) func resolveAsync<Service>(
+            _: Service.Type,
+            name: String?,
+            requiresSendable: Bool
         ) async throws -> Service {
-            try await core.resolveAsync(RegistrationKey(Service.self, name: name))
-        }
-
-        /// Resolves a service registered with runtime arguments. See ``ServiceHive/resolve(_:name:arguments:_:)``.
-        ///
-        /// - Parameters:
-        ///   - service: The type to resolve. It can be inferred from the context.
-        ///   - name: The registration's name, or `nil`.
-        ///   - first: The first value passed to the factory.
-        ///   - rest: The other values passed to the factory, if any.
-        /// - Returns: A new instance.
-        /// - Throws: A ``ServiceHiveError``, as ``ServiceHive/resolve(_:name:arguments:_:)`` does.
-        @inlinable
-        public func resolve<Service, First, each Rest>(
-            _ service: Service.Type = Service.self,
-            name: String? = nil,
-            arguments first: First,
-            _ rest: repeat each Rest
-        ) throws -> Service {
-            try resolve(Service.self, name: name, requiresSendable: false, first, repeat each rest)
+            try await core.resolveAsync(RegistrationKey(Service.self, name: name, requiresSendable: requiresSendable))
         }
 
         /// Lays the arguments out in the caller, for both overloads of `resolve(_:name:arguments:_:)`.
@@ -91,17 +66,6 @@ extension ServiceHive {
                     matches: { ArgumentPack.matches($0, First.self, repeat (each Rest).self) }
                 )
             }
-        }
-
-        /// Whether resolving `service` without arguments would find a registration: in the hive, a parent, or an
-        /// override active in the current task.
-        ///
-        /// - Parameters:
-        ///   - service: The type to look for.
-        ///   - name: The registration's name, or `nil`.
-        /// - Returns: `true` when a registration exists.
-        public func isRegistered<Service>(_ service: Service.Type, name: String? = nil) -> Bool {
-            core.contains(RegistrationKey(Service.self, name: name), matches: { $0.isEmpty })
         }
 
         /// The entry point of the `@inlinable` argument resolves, which lay the arguments out in the caller.

@@ -66,3 +66,27 @@ extension ServiceHive {
         withExtendedLifetime(dropped) {}  // Released here, outside the lock: a `deinit` may resolve.
     }
 }
+
+extension Registry {
+    /// Empties the slot of every record that `shouldDrop` selects, whether it holds an instance or a construction in
+    /// progress, and returns the old slots for the caller to release after unlocking. An emptied construction
+    /// finishes for its caller, and is not cached. A registered instance stays: it is the registration itself.
+    mutating func dropInstances(where shouldDrop: (Record) -> Bool) -> [Slot] {
+        var dropped: [Slot] = []
+        for record in records where record.entry.instance == nil && !record.slot.isEmpty && shouldDrop(record) {
+            dropped.append(withSlot(of: record.entry) { exchange(&$0, with: .empty) } ?? .empty)
+        }
+        return dropped
+    }
+
+    /// Empties the slot of every cached instance that was built from one of `entries`. A construction in progress may
+    /// already have used one of them: it is told, so that it caches nothing.
+    mutating func dropInstances(builtFrom entries: Set<ObjectIdentifier>) -> [Slot] {
+        for record in records {
+            if case .building(let construction) = record.slot.state {
+                construction.dropped.withLock { $0.formUnion(entries) }
+            }
+        }
+        return dropInstances { record in record.slot.instance?.dependencies.uses(any: entries) ?? false }
+    }
+}

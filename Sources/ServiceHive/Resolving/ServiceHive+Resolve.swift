@@ -1,4 +1,19 @@
 extension ServiceHive {
+    /// What resolves services: a hive, and the ``Resolver`` its factories receive. Every method of it works the same
+    /// on both, so code that only resolves can take either:
+    ///
+    /// ```swift
+    /// func makeCheckout(_ services: some ServiceHive.Resolving) throws -> Checkout {
+    ///     Checkout(trade: try services.resolve(), cart: try services.resolve())
+    /// }
+    /// ```
+    public protocol Resolving: Sendable {
+        /// The resolver this resolves through: a hive's own, or the resolver itself.
+        var resolver: Resolver { get }
+    }
+}
+
+extension ServiceHive.Resolving {
     /// Resolves a service registered without arguments.
     ///
     /// ```swift
@@ -24,8 +39,9 @@ extension ServiceHive {
     ///   ``ServiceHiveError/weakRequiresClass(_:instanceType:)``,
     ///   ``ServiceHiveError/resolutionTooDeep(_:chain:limit:)`` or ``ServiceHiveError/stackExhausted(_:chain:)``
     ///   when building fails.
+    @inlinable
     public func resolve<Service>(_ service: Service.Type = Service.self, name: String? = nil) throws -> Service {
-        try core.resolve(RegistrationKey(Service.self, name: name))
+        try resolver.resolve(Service.self, name: name, requiresSendable: false)
     }
 
     /// Resolves a service whose factory may be `async`, awaiting it.
@@ -48,11 +64,12 @@ extension ServiceHive {
     ///   - name: The registration's name, or `nil`.
     /// - Returns: The instance, as the scope of its registration says.
     /// - Throws: A ``ServiceHiveError``, as ``resolve(_:name:)`` does.
+    @inlinable
     nonisolated(nonsending) public func resolveAsync<Service>(
         _ service: Service.Type = Service.self,
         name: String? = nil
     ) async throws -> Service {
-        try await core.resolveAsync(RegistrationKey(Service.self, name: name))
+        try await resolver.resolveAsync(Service.self, name: name, requiresSendable: false)
     }
 
     /// Resolves a service registered with runtime arguments.
@@ -79,7 +96,7 @@ extension ServiceHive {
         arguments first: First,
         _ rest: repeat each Rest
     ) throws -> Service {
-        try resolver.resolve(Service.self, name: name, arguments: first, repeat each rest)
+        try resolver.resolve(Service.self, name: name, requiresSendable: false, first, repeat each rest)
     }
 
     /// Whether resolving `service` without arguments would find a registration: in this hive, a parent, or an
@@ -90,7 +107,7 @@ extension ServiceHive {
     ///   - name: The registration's name, or `nil`.
     /// - Returns: `true` when a registration exists.
     public func isRegistered<Service>(_ service: Service.Type, name: String? = nil) -> Bool {
-        core.contains(RegistrationKey(Service.self, name: name), matches: { $0.isEmpty })
+        resolver.core.contains(RegistrationKey(Service.self, name: name), matches: { $0.isEmpty })
     }
 
     /// Whether resolving `service` with arguments of the given types would find a registration.
@@ -112,7 +129,7 @@ extension ServiceHive {
         _ rest: repeat (each Rest).Type
     ) -> Bool {
         let signature = ArgumentPack.signature(First.self, repeat (each Rest).self)
-        return core.contains(
+        return resolver.core.contains(
             RegistrationKey(Service.self, name: name, arguments: signature),
             matches: { ArgumentPack.matches($0, First.self, repeat (each Rest).self) })
     }

@@ -2,22 +2,24 @@
 // and refuses a registration that was not sure its instances are `Sendable`, with `ServiceHiveError.notSendable`; see
 // `Sendability`. They are hidden from the documentation, where they would only repeat their twins.
 
-extension ServiceHive {
+extension ServiceHive.Resolving {
     /// Resolves a `Sendable` service registered without arguments.
     @_documentation(visibility: internal)
+    @inlinable
     public func resolve<Service: Sendable>(_ service: Service.Type = Service.self, name: String? = nil) throws
         -> Service
     {
-        try core.resolve(RegistrationKey(sendable: Service.self, name: name))
+        try resolver.resolve(Service.self, name: name, requiresSendable: true)
     }
 
     /// Resolves a `Sendable` service whose factory may be `async`, awaiting it.
     @_documentation(visibility: internal)
+    @inlinable
     nonisolated(nonsending) public func resolveAsync<Service: Sendable>(
         _ service: Service.Type = Service.self,
         name: String? = nil
     ) async throws -> Service {
-        try await core.resolveAsync(RegistrationKey(sendable: Service.self, name: name))
+        try await resolver.resolveAsync(Service.self, name: name, requiresSendable: true)
     }
 
     /// Resolves a `Sendable` service registered with runtime arguments.
@@ -30,36 +32,5 @@ extension ServiceHive {
         _ rest: repeat each Rest
     ) throws -> Service {
         try resolver.resolve(Service.self, name: name, requiresSendable: true, first, repeat each rest)
-    }
-}
-
-extension ServiceHive.Resolver {
-    /// Resolves a `Sendable` service registered without arguments.
-    @_documentation(visibility: internal)
-    public func resolve<Service: Sendable>(_ service: Service.Type = Service.self, name: String? = nil) throws
-        -> Service
-    {
-        try core.resolve(RegistrationKey(sendable: Service.self, name: name))
-    }
-
-    /// Resolves a `Sendable` service whose factory may be `async`.
-    @_documentation(visibility: internal)
-    nonisolated(nonsending) public func resolveAsync<Service: Sendable>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil
-    ) async throws -> Service {
-        try await core.resolveAsync(RegistrationKey(sendable: Service.self, name: name))
-    }
-
-    /// Resolves a `Sendable` service registered with runtime arguments.
-    @_documentation(visibility: internal)
-    @inlinable
-    public func resolve<Service: Sendable, First, each Rest>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
-        arguments first: First,
-        _ rest: repeat each Rest
-    ) throws -> Service {
-        try resolve(Service.self, name: name, requiresSendable: true, first, repeat each rest)
     }
 }

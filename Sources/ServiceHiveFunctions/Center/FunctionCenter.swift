@@ -28,6 +28,19 @@ import ServiceHive
 /// in the caller's task, so inside `withOverrides` it finds the override, and keeps it from then on.
 @MainActor
 public final class FunctionCenter {
+    /// The center of `ServiceHive.shared`, as the hive has `ServiceHive.shared`: the one an app uses when it has one
+    /// hive, and the one a ``BusinessControl`` joins by default.
+    ///
+    /// ```swift
+    /// try FunctionCenter.shared.attach(badge, to: .cartBadge)
+    /// FunctionCenter.shared.postImmediately(5, to: .cartBadge)
+    /// ```
+    ///
+    /// It is made on first use. Like any center, it keeps a key's function from the first attach to the key: a test
+    /// that swaps functions with `withOverrides` is simpler with a center of its own, `FunctionCenter(hive:)`, made
+    /// inside the override.
+    public static let shared = FunctionCenter(hive: .shared)
+
     /// The hive the center finds functions in.
     public let hive: ServiceHive
 
@@ -48,6 +61,10 @@ public final class FunctionCenter {
     /// Whether ``deliverPending()`` is applying values, so that a call from inside an update returns at once.
     var isDelivering = false
 
+    /// Every center made, held weakly, so that ``BusinessControl/leave()`` finds the centers a control joined. The
+    /// released ones are dropped when the next center is made.
+    private static var all: [WeakCenter] = []
+
     /// Creates a center that finds functions in `hive`.
     ///
     /// - Parameter hive: The hive the owning modules registered their functions in; `ServiceHive.shared` by default.
@@ -55,6 +72,8 @@ public final class FunctionCenter {
         self.hive = hive
         poster = FunctionPoster(inbox: Inbox())
         poster.inbox.connect(self)
+        Self.all.removeAll { $0.center == nil }
+        Self.all.append(WeakCenter(center: self))
     }
 
     deinit {
@@ -131,6 +150,13 @@ public final class FunctionCenter {
         return true
     }
 
+    /// Detaches `control` in every center it is attached in; for ``BusinessControl/leave()``.
+    ///
+    /// - Returns: Whether any center had it.
+    static func detachEverywhere(_ control: AnyObject) -> Bool {
+        all.reduce(false) { detached, weak in (weak.center?.detach(control) ?? false) || detached }
+    }
+
     /// The live controls attached to a key, in the order they were attached.
     ///
     /// - Parameter key: The key.
@@ -201,6 +227,11 @@ public final class FunctionCenter {
             throw FunctionError.unavailable(key: key.description, underlying: error)
         }
     }
+}
+
+/// A center, held weakly.
+private struct WeakCenter {
+    weak var center: FunctionCenter?
 }
 
 /// A key's identity among all keys: its name and its type, so that keys of the same name and different types stay

@@ -20,11 +20,11 @@ extension ServiceHive {
     ///
     /// It is an ordinary registration: a `.singleton` of `BusinessFunction<Control, Value>` named after the key. So
     /// `registrations` lists it with its module and `file:line`, `validate()` builds it, and a test swaps it inside
-    /// `withOverrides`, whose builder hive has this method too:
+    /// `withOverrides`, whose builder has this method too:
     ///
     /// ```swift
     /// try hive.withOverrides {
-    ///     try $0.register(function: .cartBadge) { _ in BusinessFunction { badge, count, _ in badge.text = "mock" } }
+    ///     $0.register(function: .cartBadge) { _ in BusinessFunction { badge, count, _ in badge.text = "mock" } }
     /// } operation: {
     ///     try FunctionCenter(hive: hive).attach(badge, to: .cartBadge)
     /// }

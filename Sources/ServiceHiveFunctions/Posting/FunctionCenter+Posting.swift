@@ -35,6 +35,42 @@ extension FunctionCenter {
         guard !isDelivering else { return }
         isDelivering = true
         defer { isDelivering = false }
+        applyQueued()
+    }
+
+    /// Applies a value to every live control of a key now, through all the hooks, before it returns: JJComponentUpdateKit's
+    /// `updateAllComponentWithObject:`.
+    ///
+    /// ```swift
+    /// FunctionCenter.shared.postImmediately(5, to: .cartBadge)
+    /// #expect(badge.text == "5")
+    /// ```
+    ///
+    /// Values posted before it and not yet applied are applied first, in order, to every key, so the value applied
+    /// last is still the value posted last: a badge never goes back to an older count. Values that the updates post,
+    /// by ``post(_:to:)`` or by this method, are applied after it, before it returns.
+    ///
+    /// The value updates each control as a posted value does: through the function's `shouldUpdate`, the delegate's
+    /// hooks and the update, in the order the controls were attached; it becomes the key's latest value, for
+    /// controls attached later.
+    ///
+    /// Called from inside an update, while the center is already applying values, it queues the value instead: the
+    /// delivery that runs that update applies it, in order, once the update returns.
+    ///
+    /// - Parameters:
+    ///   - value: The new value.
+    ///   - key: The key of the function whose controls show it.
+    public func postImmediately<Control, Value>(_ value: Value, to key: FunctionKey<Control, Value>) {
+        guard !isDelivering else { return post(value, to: key) }
+        isDelivering = true
+        defer { isDelivering = false }
+        applyQueued()
+        apply(value, to: key)
+        applyQueued()
+    }
+
+    /// Applies every queued value, oldest first, including those posted while it runs.
+    private func applyQueued() {
         while true {
             let deliveries = poster.inbox.takeAll()
             if deliveries.isEmpty { return }

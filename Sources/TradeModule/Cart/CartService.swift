@@ -67,23 +67,5 @@ public protocol CartService: Sendable {
     func checkout() throws(TradeError) -> [Order]
 }
 
-/// One item of the cart, and how many units of it.
-public struct CartLine: Sendable, Hashable, CustomStringConvertible {
-    /// The item.
-    public var itemId: String
-    /// The units of it.
-    public var quantity: Int
-
-    /// Creates a cart line.
-    ///
-    /// - Parameters:
-    ///   - itemId: The item.
-    ///   - quantity: The units of it.
-    public init(itemId: String, quantity: Int) {
-        self.itemId = itemId
-        self.quantity = quantity
-    }
-
-    /// `2 × hive-42`.
-    public var description: String { "\(quantity) × \(itemId)" }
-}
+/// One line of the cart: a quantity of an item, which checkout orders as it is, as a ``TradeRequest``.
+public typealias CartLine = TradeRequest

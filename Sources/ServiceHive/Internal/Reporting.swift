@@ -7,6 +7,41 @@ struct Missing: Sendable {
 }
 
 extension HiveCore {
+    /// The error, or the `nil` of an `Optional`, for a first lookup that found no registration.
+    @inline(never)
+    func resolveUnanswered<Service>(
+        _ key: RegistrationKey,
+        _ argumentTypes: () -> [Any.Type],
+        _ lookup: Lookup
+    ) throws(ServiceHiveError) -> Service {
+        let context = ThreadContext.current
+        return try reporting(key, context) { () throws(ServiceHiveError) in
+            if context.isRecording { context.record(miss(key)) }
+            return try unanswered(lookup, key, argumentTypes(), chain: context.chainKeys())
+        }
+    }
+
+    /// Runs `resolve` as one node of this thread's trace when it traces; a top-level resolve also ends here, and hands
+    /// its trace to the trace handler, and its failure to the failure hook.
+    func reporting<Service>(
+        _ key: RegistrationKey,
+        _ context: ThreadContext,
+        _ resolve: () throws(ServiceHiveError) -> Service
+    ) throws(ServiceHiveError) -> Service {
+        let isTopLevel = context.isIdle
+        defer { if isTopLevel { context.endTopLevelResolve() } }
+        let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
+        guard context.isTracing || diagnostics.trace != nil else {
+            do {
+                return try resolve()
+            } catch {
+                diagnostics.failure?(error)
+                throw error
+            }
+        }
+        return try traced(key, Service.self, diagnostics, context: context, resolve)
+    }
+
     /// What a lookup for `key` that found nothing saw, with the family lock held, so that its error describes the
     /// same state.
     func missing(_ key: RegistrationKey, in state: borrowing FamilyState, layers: OverrideLayer?) -> Missing {
@@ -100,32 +135,47 @@ extension HiveCore {
     }
 }
 
-/// What a registration knew about whether its service is `Sendable`.
-///
-/// `Sendable` is a marker protocol: it leaves no trace at run time, so `any P & Sendable` and `any P` are one type to
-/// the hive, and share one key. Only the compiler knows which one a call names, and it tells the hive by choosing
-/// between two overloads: the one constrained to `Service: Sendable` passes `.declared`. A registration of an
-/// existential made without that knowledge is unsure, and a resolve that returns the service typed as `Sendable`
-/// refuses it with ``ServiceHiveError/notSendable(_:chain:)``, instead of handing out a non-`Sendable` instance as a
-/// `Sendable` one. Concrete types are never unsure: whether they are `Sendable` does not depend on how they are named.
-enum Sendability: Sendable {
-    /// Registered through an overload constrained to `Service: Sendable`.
-    case declared
-    /// Registered through an unconstrained overload.
-    case unknown
+extension ThreadContext {
+    // MARK: - Tracing
 
-    /// Whether a registration of `service` with this knowledge is unsure.
-    func isUnsure(for service: Any.Type) -> Bool {
-        self == .unknown && isExistential(service)
+    /// Whether a traced resolve is running on this thread, so nested resolves join its tree.
+    var isTracing: Bool { !state.pointee.trace.isEmpty }
+
+    func beginTrace(_ key: ServiceHive.ServiceKey) {
+        Self.recordingsAndTraces.begin()
+        state.pointee.trace.append(TraceFrame(key: key, start: .now))
+    }
+
+    /// Notes the scope of the registration the innermost traced resolve found, or that it found a cached instance.
+    func noteTrace(scope: ServiceHive.Scope? = nil, cached: Bool = false) {
+        guard isTracing else { return }
+        let last = state.pointee.trace.count - 1
+        if let scope { state.pointee.trace[last].scope = scope }
+        if cached { state.pointee.trace[last].outcome = .cached }
+    }
+
+    /// Ends the innermost traced resolve, attaches it to its parent, and returns it.
+    func endTrace(failed: Bool) -> ServiceHive.Trace.Node {
+        let frame = state.pointee.trace.removeLast()
+        Self.recordingsAndTraces.end()
+        let node = ServiceHive.Trace.Node(
+            key: frame.key, scope: frame.scope, outcome: failed ? .failed : frame.outcome,
+            duration: ContinuousClock.now - frame.start, children: frame.children)
+        if isTracing { state.pointee.trace[state.pointee.trace.count - 1].children.append(node) }
+        return node
     }
 }
 
-/// Whether `type` is an existential, such as `any P` or `any Collection<Int>`.
-///
-/// The standard library offers no check. Every type's metadata starts with its kind, except a class's on Apple
-/// platforms, which starts with a pointer; the kinds of existentials are part of Swift's stable ABI. Read on
-/// registration only, never while resolving.
-func isExistential(_ type: Any.Type) -> Bool {
-    let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
-    return kind == 0x303 || kind == 0x307  // MetadataKind.existential, MetadataKind.extendedExistential
+/// A traced resolve in progress.
+struct TraceFrame {
+    let key: ServiceHive.ServiceKey
+    let start: ContinuousClock.Instant
+    var scope: ServiceHive.Scope?
+    var outcome = ServiceHive.Trace.Outcome.built
+    var children: [ServiceHive.Trace.Node] = []
+
+    init(key: ServiceHive.ServiceKey, start: ContinuousClock.Instant) {
+        self.key = key
+        self.start = start
+    }
 }
