@@ -1,6 +1,21 @@
 // swift-tools-version: 6.2
-// 6.2: the tests use Swift Testing's exit tests, which need the Swift 6.2 toolchain.
+// 6.2: the tests use Swift Testing's exit tests, which need the Swift 6.2 toolchain. Package traits need 6.1.
 import PackageDescription
+
+/// A dependency used only with the trait of the same name.
+let lifecycle: TargetDependencyCondition? = .when(traits: ["ServiceLifecycle"])
+let hummingbird: TargetDependencyCondition? = .when(traits: ["Hummingbird"])
+
+/// Hummingbird and the packages a server imports with it, for the targets that need the Hummingbird trait.
+let server: [Target.Dependency] = [
+    .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
+    .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
+    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
+    .product(name: "Logging", package: "swift-log", condition: hummingbird),
+]
+
+/// The same, and HummingbirdTesting, for their tests.
+let serverTests = server + [.product(name: "HummingbirdTesting", package: "hummingbird", condition: hummingbird)]
 
 let package = Package(
     name: "ServiceHive",
@@ -11,18 +26,54 @@ let package = Package(
         // Business components that update themselves: a library of its own, so that apps without such controls don't
         // link it, and the main actor stays out of the core.
         .library(name: "ServiceHiveFunctions", targets: ["ServiceHiveFunctions"]),
+        // The server adapters. Each is empty unless its trait is enabled, and only then does its package resolve.
+        .library(name: "ServiceHiveLifecycle", targets: ["ServiceHiveLifecycle"]),
+        .library(name: "ServiceHiveHummingbird", targets: ["ServiceHiveHummingbird"]),
         .executable(name: "Demo", targets: ["Demo"]),
     ],
-    dependencies: [],
+    // Off by default, so that a default resolution fetches no package: since Swift 6.2, SwiftPM leaves out of the
+    // resolution every dependency that only a disabled trait uses (SE-0450).
+    traits: [
+        .trait(
+            name: "ServiceLifecycle",
+            description: "The ServiceHiveLifecycle library: modules as a swift-service-lifecycle Service."),
+        .trait(
+            name: "Hummingbird",
+            description: "The ServiceHiveHummingbird library: a hive per request, and components over HTTP. "
+                + "Enables ServiceLifecycle, which Hummingbird depends on.",
+            enabledTraits: ["ServiceLifecycle"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        // Without Hummingbird's default traits (swift-configuration and full Foundation): the adapter needs neither,
+        // and an app that wants them enables them on its own dependency on Hummingbird.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0", traits: []),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+    ],
     targets: [
         .target(name: "ServiceHive"),
         .target(name: "ServiceHiveTesting", dependencies: ["ServiceHive"]),
         .target(name: "ServiceHiveFunctions", dependencies: ["ServiceHive"]),
+        .target(
+            name: "ServiceHiveLifecycle",
+            dependencies: [
+                "ServiceHive",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: lifecycle),
+            ]),
+        .target(name: "ServiceHiveHummingbird", dependencies: ["ServiceHive"] + server),
         .target(name: "TradeModule", dependencies: ["ServiceHive", "ServiceHiveFunctions"]),
         // Helpers the tests and the Demo share: conveniences on the package's lock, and threads that start together.
         .target(name: "Support", dependencies: ["ServiceHive"]),
         .executableTarget(
             name: "Demo", dependencies: ["ServiceHive", "ServiceHiveFunctions", "TradeModule", "Support"]),
+        // The example server: TradeModule over HTTP. It does something only with the Hummingbird trait.
+        .executableTarget(
+            name: "TradeServer",
+            dependencies: ["ServiceHive", "ServiceHiveLifecycle", "ServiceHiveHummingbird", "TradeModule"] + server),
+        // The servers that Scripts/measure-adapter-throughput loads, to measure what the Hummingbird adapter costs.
+        .executableTarget(
+            name: "HummingbirdThroughput", dependencies: ["ServiceHive", "ServiceHiveHummingbird"] + server),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),
         .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
         .testTarget(
@@ -35,6 +86,23 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: ["ServiceHive", "ServiceHiveFunctions", "ServiceHiveTesting", "Support"]),
+        // The adapters' tests: empty without their traits.
+        .testTarget(
+            name: "ServiceHiveLifecycleTests",
+            dependencies: [
+                "ServiceHive", "ServiceHiveLifecycle", "ServiceHiveTesting", "Support",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: lifecycle),
+                .product(name: "Logging", package: "swift-log", condition: lifecycle),
+            ]),
+        .testTarget(
+            name: "ServiceHiveHummingbirdTests",
+            dependencies: ["ServiceHive", "ServiceHiveHummingbird", "ServiceHiveTesting", "Support"] + serverTests),
+        .testTarget(
+            name: "TradeServerTests",
+            dependencies: [
+                "TradeServer", "ServiceHive", "ServiceHiveLifecycle", "ServiceHiveHummingbird", "ServiceHiveTesting",
+                "TradeModule", "Support",
+            ] + serverTests),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,9 +80,9 @@ struct DemoTests {
             "tracked   50% 100% → delivered",
             "trade has no command 'qoute'. Its commands: order, quote, track. Did you mean 'quote'? To fix, call one "
                 + "of its commands, or declare this one in its registerComponent. (code 200)",
-            "trade/quote is not reachable by URL. Reachable by URL in trade: order, track. To fix, call it from code; or, if "
-                + "anyone outside the app may run it, declare it with command(\"quote\", reachableByURL: true). "
-                + "(code 400)",
+            "trade/quote is not reachable by URL. Reachable by URL in trade: order, track. To fix, call it from code; "
+                + "or, if anyone outside the app may run it, declare it with command(\"quote\", reachableByURL: true), "
+                + "and register no implementation in its place with reachableByURL: false. (code 400)",
             "trade/order reads the argument 'quantity' as Int, but the call passes \"two\" (String), which does not "
                 + "convert to Int without loss. To fix, pass an Int, or text that converts to one exactly. (code 301)",
             "8. Shut down",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Keeps the code in the README and the DocC articles of both catalogs the same as the code the tests compile.
+/// Keeps the code in the README and the DocC articles of every catalog the same as the code the tests compile.
 ///
 /// A documentation block marked `<!-- snippet: NAME -->` must have every line, in order, in a test file's region
 /// that starts with `// snippet: NAME` and ends with `// end-snippet`. The test region may add lines, for the
@@ -48,12 +48,14 @@ struct DocumentationSnippetTests {
 
     // MARK: - Reading the files
 
-    /// The README and every Markdown file of both catalogs, as paths from the repository's root, sorted.
+    /// The README and every Markdown file of every catalog, as paths from the repository's root, sorted.
     static func documentationFiles() -> [String] {
         var files = ["README.md"]
         let catalogs = [
             "Sources/ServiceHive/ServiceHive.docc",
             "Sources/ServiceHiveFunctions/ServiceHiveFunctions.docc",
+            "Sources/ServiceHiveLifecycle/ServiceHiveLifecycle.docc",
+            "Sources/ServiceHiveHummingbird/ServiceHiveHummingbird.docc",
         ]
         for catalog in catalogs {
             let url = root.appending(path: catalog)

@@ -237,6 +237,21 @@ extension TestingArticle {
 }
 // end-snippet
 
+extension TestingArticle {
+    @Suite("Testing with Overrides: a hive of the test's own")
+    struct TestHiveTests {
+        // snippet: testing-test-hive
+        @Test(.testHive { $0.register(TradeService.self) { MockTradeService() } })
+        func checksOutInAHiveOfItsOwn() async throws {
+            let hive = try TestHiveTrait.current  // new for each test case
+            try await hive.install([ShopModule()])  // as the app's wiring installs its modules, each run
+            let checkout = try hive.resolve(Checkout.self)  // built with the mock
+            #expect(checkout.total(of: "hive-42") == 0)
+        }
+        // end-snippet
+    }
+}
+
 // snippet: testing-wrappers
 extension TestingArticle {
     struct CheckoutView {

@@ -125,13 +125,14 @@ struct ComponentErrorTests {
             thrown?.description
                 == "trade/quote is not reachable by URL. Reachable by URL in trade: order. To fix, call it from code; "
                 + "or, if anyone outside the app may run it, declare it with command(\"quote\", reachableByURL: "
-                + "true). (code 400)")
+                + "true), and register no implementation in its place with reachableByURL: false. (code 400)")
         let none = await asyncError { _ = try await hive.open(url("shop://account/login")!) }
         #expect(
             none?.description
                 == "account/login is not reachable by URL. No command of account is reachable by URL. To fix, call "
                 + "it from code; or, if anyone outside the app may run it, declare it with command(\"login\", "
-                + "reachableByURL: true). (code 400)")
+                + "reachableByURL: true), and register no implementation in its place with reachableByURL: false. "
+                + "(code 400)")
     }
 
     @Test(

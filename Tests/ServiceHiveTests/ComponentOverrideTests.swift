@@ -56,6 +56,39 @@ struct ComponentOverrideTests {
         }
     }
 
+    @Test("a command registered in place of one reachable by URL stays reachable, unless it says otherwise")
+    func overrideKeepsReachability() async throws {
+        let hive = try tradeComponentHive()
+        let link = url("shop://trade/order?item=hive-42&quantity=1")!
+        // Without reachableByURL, the replacement answers the URL as the declared command did.
+        try await hive.withOverrides {
+            $0.registerCommand("order", of: "trade") { _ in ["number": 42] }
+        } operation: {
+            #expect(hive.canOpen(link))
+            let reply = try await hive.open(link)
+            #expect(try reply.value("number", as: Int.self) == 42)
+            #expect(hive.components.first?.commands.first { $0.name == "order" }?.isReachableByURL == true)
+        }
+        // With reachableByURL: false, it refuses, and the message lists no command as reachable: none is.
+        await hive.withOverrides {
+            $0.registerCommand("order", of: "trade", reachableByURL: false) { _ in ["number": 42] }
+        } operation: {
+            #expect(!hive.canOpen(link))
+            let refused = await asyncError { _ = try await hive.open(link) }
+            #expect(
+                refused?.description
+                    == "trade/order is not reachable by URL. No command of trade is reachable by URL. To fix, call it "
+                    + "from code; or, if anyone outside the app may run it, declare it with command(\"order\", "
+                    + "reachableByURL: true), and register no implementation in its place with reachableByURL: false. "
+                    + "(code 400)")
+        }
+        // A child hive's replacement follows the same rule.
+        let child = ServiceHive(parent: hive)
+        try child.registerCommand("order", of: "trade") { _ in ["number": 7] }
+        #expect(try await child.open(link).value("number", as: Int.self) == 7)
+        #expect(child.components.first?.commands.first { $0.name == "order" }?.isReachableByURL == true)
+    }
+
     @Test("overrides reach the services a command resolves, and the component's object")
     func servicesAndObjects() throws {
         let hive = try tradeComponentHive()

@@ -239,43 +239,28 @@ struct ComponentURLTests {
     /// A fixed seed keeps CI repeatable; try others with `SERVICEHIVE_URL_FUZZ_SEED=42 swift test --filter URL`.
     static let seed = UInt64(ProcessInfo.processInfo.environment["SERVICEHIVE_URL_FUZZ_SEED"] ?? "") ?? 0x5EED_CAFE
 
+    /// The valid URLs that the fuzz mutates.
+    static let fuzzSamples = [
+        "shop://trade/order?item=hive-42&quantity=2", "shop://echo/text?text=caf%C3%A9&n=3",
+        "shop://trade/quote?item=honey-jar&quantity=1", "app://echo/text?text=%F0%9F%90%9D#x",
+    ]
+
     /// The codes a URL may fail with: nothing there, a bad argument, not reachable, refused, or the command's own.
     static let urlCodes: Set<Int> = [100, 200, 300, 301, 400, 401, 500]
 
     @Test("fuzz: random bytes and mutated URLs never trap, and every failure is one of ServiceHive's errors")
     func fuzz() async throws {
-        var random = SplitMix(seed: Self.seed)
         let hive = try tradeComponentHive()
         try hive.registerComponent("echo") { component in
             component.command("text", reachableByURL: true) { call in
                 ["text": try call.argument("text", as: String.self), "n": try call.argument("n", as: Int?.self) ?? 0]
             }
         }
-        let valid = [
-            "shop://trade/order?item=hive-42&quantity=2", "shop://echo/text?text=caf%C3%A9&n=3",
-            "shop://trade/quote?item=honey-jar&quantity=1", "app://echo/text?text=%F0%9F%90%9D#x",
-        ]
-        let pieces = ["%", "%2F", "%2E", "/", "..", "?", "&", "=", "#", "%00", "%C3", "%FF", "+", ":", "@", "é", " "]
+        var fuzzer = Fuzzer(seed: Self.seed, samples: Self.fuzzSamples)
         var failures: [String] = []
         var opened = 0
-        for round in 0..<4_000 {
-            let text: String
-            if round % 2 == 0 {
-                let bytes = (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-                text = String(decoding: bytes, as: UTF8.self)
-            } else {
-                var mutated = Array(valid[Int(random.next() % UInt64(valid.count))])
-                for _ in 0...(random.next() % 4) {
-                    let at = Int(random.next() % UInt64(mutated.count + 1))
-                    switch random.next() % 3 {
-                    case 0: mutated.insert(contentsOf: pieces[Int(random.next() % UInt64(pieces.count))], at: at)
-                    case 1: if at < mutated.count { mutated.remove(at: at) }
-                    default:
-                        if at < mutated.count { mutated[at] = Character(UnicodeScalar(UInt8(random.next() % 128))) }
-                    }
-                }
-                text = String(mutated)
-            }
+        for _ in 0..<4_000 {
+            let text = fuzzer.next()
             if let problem = Self.checkParser(text) { failures.append(problem) }
             guard let link = URL(string: text) else { continue }
             let openable = hive.canOpen(link)

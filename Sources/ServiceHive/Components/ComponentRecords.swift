@@ -14,13 +14,19 @@ final class Component: Sendable {
     init(name: String, commands: [ComponentCommand], unregisterObject: (@Sendable (ServiceHive) -> Bool)?) {
         self.name = name
         self.commands = Dictionary(
-            commands.map { ($0.name, DeclaredCommand(key: $0.key, isReachableByURL: $0.isReachableByURL)) },
+            commands.map { ($0.name, DeclaredCommand(key: $0.key, isReachableByURL: $0.isReachableByURL ?? false)) },
             uniquingKeysWith: { first, _ in first })
         self.unregisterObject = unregisterObject
     }
 
     /// The declared commands' names, sorted.
     var commandNames: [String] { commands.keys.sorted() }
+
+    /// Whether `command`, an implementation of one of this component's commands, may run for a URL: as it says, or,
+    /// when it does not say, as the command this component declares.
+    func isReachableByURL(_ command: ComponentCommand) -> Bool {
+        command.isReachableByURL ?? commands[command.name]?.isReachableByURL ?? false
+    }
 }
 
 /// A command that a component declares.
@@ -39,12 +45,14 @@ final class ComponentCommand: Sendable {
 
     let component: String
     let name: String
-    let isReachableByURL: Bool
+    /// `nil` for an implementation registered in place of a declared command that keeps its reachability; see
+    /// ``Component/isReachableByURL(_:)``.
+    let isReachableByURL: Bool?
     let body: Body
     /// Where the command was declared.
     let site: ServiceHive.RegistrationSite
 
-    init(component: String, name: String, isReachableByURL: Bool, body: Body, site: ServiceHive.RegistrationSite) {
+    init(component: String, name: String, isReachableByURL: Bool?, body: Body, site: ServiceHive.RegistrationSite) {
         self.component = component
         self.name = name
         self.isReachableByURL = isReachableByURL

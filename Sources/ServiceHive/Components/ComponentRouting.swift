@@ -38,7 +38,7 @@ extension ServiceHive {
         } catch ServiceHiveError.notRegistered(let key, _) where key.name == declared.key {
             return try fallback(or: miss)  // Declared by a registration whose command is gone: removeAll in a module.
         }
-        guard call.url == nil || command.isReachableByURL else { throw Self.unreachable(component, command) }
+        guard call.url == nil || component.isReachableByURL(command) else { throw unreachable(component, command) }
         return .command(component, command)
     }
 

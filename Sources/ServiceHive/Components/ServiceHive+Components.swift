@@ -24,7 +24,8 @@ extension ServiceHive {
                     return nil
                 }
                 return CommandRegistration(
-                    component: component.value.name, name: name, isReachableByURL: command.isReachableByURL,
+                    component: component.value.name, name: name,
+                    isReachableByURL: component.value.isReachableByURL(command),
                     isAsync: command.isAsync, site: site)
             }
             return ComponentRegistration(name: component.value.name, site: component.site, commands: declared)

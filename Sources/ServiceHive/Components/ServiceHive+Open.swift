@@ -118,7 +118,7 @@ extension ServiceHive {
             let declared = component.commands[request.command],
             let command = try? resolve(ComponentCommand.self, name: declared.key)
         else { return false }
-        return command.isReachableByURL
+        return component.isReachableByURL(command)
     }
 
     // MARK: - Schemes
@@ -154,9 +154,13 @@ extension ServiceHive {
             problem: .schemeNotAccepted(ComponentNames.printable(request.scheme, limit: 40), accepted: accepted.listed))
     }
 
-    /// The error for a URL to a command that is not reachable by URL.
-    static func unreachable(_ component: Component, _ command: ComponentCommand) -> ServiceHiveError {
-        let reachable = component.commands.filter(\.value.isReachableByURL).keys.sorted()
-        return .notReachableByURL(component: component.name, command: command.name, reachable: reachable)
+    /// The error for a URL to a command that is not reachable by URL, listing those that are, as this hive would run
+    /// them.
+    func unreachable(_ component: Component, _ command: ComponentCommand) -> ServiceHiveError {
+        let reachable = component.commands.filter { declared in
+            guard let command = try? resolve(ComponentCommand.self, name: declared.value.key) else { return false }
+            return component.isReachableByURL(command)
+        }
+        return .notReachableByURL(component: component.name, command: command.name, reachable: reachable.keys.sorted())
     }
 }

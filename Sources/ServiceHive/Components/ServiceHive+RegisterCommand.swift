@@ -19,7 +19,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation. By default, `nil`: as the
+    ///     command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -29,7 +30,7 @@ extension ServiceHive {
     public func registerCommand(
         _ name: String,
         of component: String,
-        reachableByURL: Bool = false,
+        reachableByURL: Bool? = nil,
         file: String = #fileID,
         line: UInt = #line,
         _ handler: @escaping @Sendable (ComponentCall) throws -> ComponentReply
@@ -42,7 +43,8 @@ extension ServiceHive {
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation. By default, `nil`: as the
+    ///     command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
@@ -50,7 +52,7 @@ extension ServiceHive {
     public func registerCommand(
         _ name: String,
         of component: String,
-        reachableByURL: Bool = false,
+        reachableByURL: Bool? = nil,
         file: String = #fileID,
         line: UInt = #line,
         _ handler: @escaping @Sendable (ComponentCall) async throws -> ComponentReply
@@ -66,14 +68,15 @@ extension ServiceHive {
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation. By default, `nil`: as the
+    ///     command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     /// - Throws: The errors of the weak-typed form.
     public func registerCommand<Input, Output>(
         _ command: Command<Input, Output>,
-        reachableByURL: Bool = false,
+        reachableByURL: Bool? = nil,
         file: String = #fileID,
         line: UInt = #line,
         _ handler: @escaping @Sendable (Input, ComponentCall) throws -> Output
@@ -85,14 +88,15 @@ extension ServiceHive {
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``open(_:callback:)`` may run this implementation. By default, `nil`: as the
+    ///     command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     /// - Throws: The errors of the weak-typed form.
     public func registerCommand<Input, Output>(
         _ command: Command<Input, Output>,
-        reachableByURL: Bool = false,
+        reachableByURL: Bool? = nil,
         file: String = #fileID,
         line: UInt = #line,
         _ handler: @escaping @Sendable (Input, ComponentCall) async throws -> Output

@@ -23,7 +23,7 @@ extension ServiceHive {
     /// ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` with both source locations;
     /// ``registrations`` and `print(hive)` list them; a child hive sees its parent's components and may register
     /// its own; and ``withOverrides(strict:_:operation:)`` replaces a whole component this way, or one command with
-    /// ``registerCommand(_:of:reachableByURL:file:line:_:)-64kai``.
+    /// ``registerCommand(_:of:reachableByURL:file:line:_:)-8pshd``.
     ///
     /// Registering is all or nothing: when any registration of the component is refused, none is made.
     ///
@@ -146,7 +146,7 @@ extension ServiceHive {
     func addCommand(
         _ component: String,
         _ name: String,
-        _ reachableByURL: Bool,
+        _ reachableByURL: Bool?,
         _ file: String,
         _ line: UInt,
         _ body: ComponentCommand.Body

@@ -81,7 +81,8 @@ extension ServiceHiveError {
                 none: "No command of \(component) is reachable by URL")
             return
                 "\(component)/\(command) is not reachable by URL. \(listed) To fix, call it from code; or, if "
-                + "anyone outside the app may run it, declare it with command(\"\(command)\", reachableByURL: true)."
+                + "anyone outside the app may run it, declare it with command(\"\(command)\", reachableByURL: true), "
+                + "and register no implementation in its place with reachableByURL: false."
 
         case let .invalidURL(url, problem):
             return "The URL \(url) was refused: \(problem). To fix, \(problem.fix)."

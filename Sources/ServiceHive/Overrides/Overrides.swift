@@ -442,19 +442,20 @@ extension ServiceHive.Overrides {
     /// $0.registerCommand("quote", of: "trade") { call in ["total": 0] }
     /// ```
     ///
-    /// - Precondition: Both names are valid; see ``ServiceHive/registerCommand(_:of:reachableByURL:file:line:_:)-64kai``.
+    /// - Precondition: Both names are valid; see ``ServiceHive/registerCommand(_:of:reachableByURL:file:line:_:)-8pshd``.
     ///
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation. By default, `nil`: as
+    ///     the command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     public mutating func registerCommand(
         _ name: String,
         of component: String,
-        reachableByURL: Bool = false,
+        reachableByURL: Bool? = nil,
         file: String = #fileID,
         line: UInt = #line,
         _ handler: @escaping @Sendable (ServiceHive.ComponentCall) throws -> ServiceHive.ComponentReply
@@ -471,14 +472,15 @@ extension ServiceHive.Overrides {
     /// - Parameters:
     ///   - name: The command's name.
     ///   - component: The name of the component that declares it.
-    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation. By default, `nil`: as
+    ///     the command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     public mutating func registerCommand(
         _ name: String,
         of component: String,
-        reachableByURL: Bool = false,
+        reachableByURL: Bool? = nil,
         file: String = #fileID,
         line: UInt = #line,
         _ handler: @escaping @Sendable (ServiceHive.ComponentCall) async throws -> ServiceHive.ComponentReply
@@ -496,13 +498,14 @@ extension ServiceHive.Overrides {
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation. By default, `nil`: as
+    ///     the command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     public mutating func registerCommand<Input, Output>(
         _ command: ServiceHive.Command<Input, Output>,
-        reachableByURL: Bool = false,
+        reachableByURL: Bool? = nil,
         file: String = #fileID,
         line: UInt = #line,
         _ handler: @escaping @Sendable (Input, ServiceHive.ComponentCall) throws -> Output
@@ -516,13 +519,14 @@ extension ServiceHive.Overrides {
     ///
     /// - Parameters:
     ///   - command: The command's descriptor.
-    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation.
+    ///   - reachableByURL: Whether ``ServiceHive/open(_:callback:)`` may run this implementation. By default, `nil`: as
+    ///     the command the component declares.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     public mutating func registerCommand<Input, Output>(
         _ command: ServiceHive.Command<Input, Output>,
-        reachableByURL: Bool = false,
+        reachableByURL: Bool? = nil,
         file: String = #fileID,
         line: UInt = #line,
         _ handler: @escaping @Sendable (Input, ServiceHive.ComponentCall) async throws -> Output

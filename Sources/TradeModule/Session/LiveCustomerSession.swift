@@ -1,16 +1,30 @@
 /// A session in memory: nobody signed in, nothing viewed, until the customer acts.
-final class LiveCustomerSession: CustomerSession {
+///
+/// ``TradeModule`` registers one per ``ServiceHive/Scope/session``; a server makes one per request, and provides it to
+/// the request's hive.
+public final class LiveCustomerSession: CustomerSession {
     private let state = Protected<(customerId: String?, viewed: [String])>((nil, []))
 
-    var customerId: String? { state.withLock { $0.customerId } }
+    /// A session where nobody has signed in yet.
+    public init() {}
 
-    func signIn(customerId: String) {
+    /// The customer who signed in, or `nil`.
+    public var customerId: String? { state.withLock { $0.customerId } }
+
+    /// Signs `customerId` in.
+    ///
+    /// - Parameter customerId: The customer.
+    public func signIn(customerId: String) {
         state.withLock { $0.customerId = customerId }
     }
 
-    var recentlyViewed: [String] { state.withLock { $0.viewed } }
+    /// The items viewed, the most recent first.
+    public var recentlyViewed: [String] { state.withLock { $0.viewed } }
 
-    func view(itemId: String) {
+    /// Records that the customer viewed `itemId`.
+    ///
+    /// - Parameter itemId: The item.
+    public func view(itemId: String) {
         state.withLock { state in
             state.viewed.removeAll { $0 == itemId }
             state.viewed.insert(itemId, at: 0)

@@ -1,0 +1,86 @@
+#if Hummingbird
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import Hummingbird
+import Logging
+import ServiceHive
+
+extension RouterMethods where Context: HiveRequestContext {
+    /// Serves the components of the request's hive over HTTP: `GET` or `POST /<prefix>/<component>/<command>`, with
+    /// the arguments in the query, or in a JSON object in the body of a `POST`.
+    ///
+    /// ```swift
+    /// router.add(middleware: HiveMiddleware(hive))
+    /// router.addComponents(at: "api")
+    /// // GET /api/trade/order?item=hive-42&quantity=2
+    /// // 200 {"item":"hive-42","number":1,"quantity":2,"total":2500}
+    /// ```
+    ///
+    /// A request is opened as `hive.open(_:callback:)` opens a URL, with the same rules: only commands declared
+    /// `reachableByURL: true` run; a query's values are text, which converts without loss to the type the command
+    /// reads; and the same limits hold, on the length of the path and query, on names and on repeated keys. A JSON
+    /// body's values keep their JSON types: numbers, booleans, strings, `null`, arrays and objects. The reply is the
+    /// command's `ServiceHive.ComponentReply`, encoded as a JSON object. The component fallback never answers, and
+    /// what a command sends with `call.callback(_:)` is dropped.
+    ///
+    /// Every failure answers with a status and `{"error":{"message":"…"}}`, written for whoever calls; the
+    /// developer's text, which lists the commands there are, goes to the request's logger only:
+    ///
+    /// | Status | When |
+    /// | --- | --- |
+    /// | 404 | no such component or command, or a command that is not reachable by URL: the same body for all three |
+    /// | 400 | a missing or unconvertible argument, named in the body's `argument`; a malformed query or body |
+    /// | 413 | a body larger than `maximumBodySize` |
+    /// | 414 | a path and query longer than `ServiceHive.maximumURLLength` |
+    /// | 415 | a body that is not JSON |
+    /// | 500 | the command failed, or its reply does not encode, with a generic message |
+    /// | the error's | the command threw a `PublicCommandError`, with its message |
+    ///
+    /// The request's hive is the one ``HiveMiddleware`` made, so commands resolve what the request provides. Without
+    /// the middleware every request answers 500, and the log says to add it.
+    ///
+    /// - Parameters:
+    ///   - prefix: The path under which the components are served, such as `api` or `v1/components`.
+    ///   - maximumBodySize: The largest body accepted, in bytes. By default, 64 KiB.
+    /// - Returns: This router or group, to add more routes to it.
+    @discardableResult
+    public func addComponents(at prefix: String, maximumBodySize: Int = 65_536) -> Self {
+        let responder = ComponentResponder<Context>(maximumBodySize: maximumBodySize)
+        let path = RouterPath(prefix.split(separator: "/").map(String.init).joined(separator: "/") + "/**")
+        on(path, method: .get) { request, context in await responder.respond(to: request, context: context) }
+        on(path, method: .post) { request, context in await responder.respond(to: request, context: context) }
+        return self
+    }
+}
+
+/// Answers the requests of the component routes.
+struct ComponentResponder<Context: HiveRequestContext>: Sendable {
+    let maximumBodySize: Int
+
+    func respond(to request: Request, context: Context) async -> Response {
+        guard let hive = context.requestHive else {
+            context.logger.error("\(HiveRequestContextError.noRequestHive)")
+            return ComponentFailure.generic.response
+        }
+        // The path after the prefix, as sent, percent-encoded; the router has matched the prefix.
+        let path = context.parameters.get(String(Parameters.recursiveCaptureKey)) ?? ""
+        let target = request.uri.query.map { "\(path)?\($0)" } ?? String(path)
+        do {
+            var request = request
+            let arguments = try await ComponentJSON.arguments(of: &request, maximumSize: maximumBodySize)
+            let reply = try await hive.openRequest(target, bodyArguments: arguments)
+            return ComponentJSON.response(.ok, try ComponentJSON.encoder.encode(reply))
+        } catch {
+            let failure = ComponentFailure(error)
+            context.logger.log(
+                level: failure.status.code >= 500 ? .error : .info,
+                "\(request.method) \(ServiceHive.printable(request.uri.path)) answered \(failure.status.code)",
+                metadata: ["hive.error": "\(failure.developerText)"])
+            return failure.response
+        }
+    }
+}
+#endif
