@@ -1,10 +1,7 @@
 import Dispatch
 
 /// Identifies a thread, or an async construction, as the owner of a construction and as a waiter.
-struct WaiterID: Hashable, Sendable {
-    let raw: UInt
-    init(_ raw: UInt) { self.raw = raw }
-}
+typealias WaiterID = UInt
 
 /// A shared instance that one thread or task is building while others wait for it.
 final class Construction: Sendable {

@@ -21,8 +21,9 @@ extension HiveCore {
         }
     }
 
-    /// Runs `resolve` as one node of this thread's trace when it traces; a top-level resolve also ends here, and hands
-    /// its trace to the trace handler, and its failure to the failure hook.
+    /// Runs `resolve`, as one node of this thread's trace when it traces; a top-level resolve also ends here, and
+    /// hands its trace to the trace handler, and its failure to the failure hook.
+    @inline(never)
     func reporting<Service>(
         _ key: RegistrationKey,
         _ context: ThreadContext,
@@ -31,15 +32,23 @@ extension HiveCore {
         let isTopLevel = context.isIdle
         defer { if isTopLevel { context.endTopLevelResolve() } }
         let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
-        guard context.isTracing || diagnostics.trace != nil else {
-            do {
-                return try resolve()
-            } catch {
-                diagnostics.failure?(error)
-                throw error
-            }
+        let isTraced = context.isTracing || diagnostics.trace != nil
+        if isTraced { context.beginTrace(ServiceHive.ServiceKey(service: typeName(Service.self), name: key.name)) }
+        do {
+            let value = try resolve()
+            if isTraced { report(context.endTrace(failed: false), to: diagnostics) }
+            return value
+        } catch {
+            if isTraced { report(context.endTrace(failed: true), to: diagnostics) }
+            diagnostics.failure?(error)
+            throw error
         }
-        return try traced(key, Service.self, diagnostics, context: context, resolve)
+    }
+
+    /// Hands a finished trace to the trace handler, if there is one: for a top-level resolve. The node is ended by the
+    /// caller in any case, since a nested one joins its parent's tree.
+    private func report(_ node: ServiceHive.Trace.Node, to diagnostics: Diagnostics) {
+        diagnostics.trace?(ServiceHive.Trace(root: node))
     }
 
     /// What a lookup for `key` that found nothing saw, with the family lock held, so that its error describes the
@@ -109,29 +118,6 @@ extension HiveCore {
         for entry in missing.candidates where !names.contains(entry.key.name) { names.append(entry.key.name) }
         requested.notes = LookupNotes(registeredNames: names, providedByChildren: missing.providedByChildren)
         return .notRegistered(requested, chain: chain)
-    }
-
-    /// Runs `resolve` as one node of this thread's trace, and hands a top-level tree to the trace handler.
-    @inline(never)
-    func traced<Service>(
-        _ key: RegistrationKey,
-        _: Service.Type,
-        _ diagnostics: Diagnostics,
-        context: ThreadContext,
-        _ resolve: () throws(ServiceHiveError) -> Service
-    ) throws(ServiceHiveError) -> Service {
-        context.beginTrace(ServiceHive.ServiceKey(service: typeName(Service.self), name: key.name))
-        do {
-            let value = try resolve()
-            let node = context.endTrace(failed: false)
-            diagnostics.trace?(ServiceHive.Trace(root: node))
-            return value
-        } catch {
-            let node = context.endTrace(failed: true)
-            diagnostics.trace?(ServiceHive.Trace(root: node))
-            diagnostics.failure?(error)
-            throw error
-        }
     }
 }
 
