@@ -1,0 +1,125 @@
+/// The current task's override layers, as a resolve sees them: read only when the family has live layers, or when a
+/// cached instance that depends on another family's services asks for it, since reading the task-local costs about
+/// 20 ns.
+struct Layers {
+    private(set) var isRead: Bool
+    private(set) var stack: OverrideLayer?
+
+    /// Not read yet.
+    static var unread: Layers { Layers(isRead: false, stack: nil) }
+
+    /// Reads the stack, once.
+    mutating func read() -> OverrideLayer? {
+        if !isRead { (isRead, stack) = (true, OverrideLayer.current) }
+        return stack
+    }
+
+    /// Reads the stack, if `dependencies` reach into another family, whose layers a lookup of this family does not
+    /// otherwise read.
+    mutating func read(ifCrossing dependencies: Dependencies) {
+        if !isRead, dependencies.crossesFamilies { _ = read() }
+    }
+}
+
+/// What the one lookup found, under the family lock: only unretained references and numbers, valid while the lock is
+/// held. A resolve copies a cached value out, or retains what it needs with ``retained(in:)``, before unlocking.
+enum Hit {
+    /// An instance this resolve may return as it is.
+    case cached(Unmanaged<Instance>)
+    /// A registration or an override to act on.
+    case found(Match)
+    case missing
+    /// The resolver's hive has been released.
+    case released
+    /// A strict override layer on a searched hive has no override for the key.
+    case notOverridden
+    /// The resolve requires `Sendable`, and the registration found is not sure its instances are.
+    case notSendable
+
+    /// A registration or an override that the lookup found.
+    struct Match {
+        let entry: Unmanaged<Entry>
+        /// The entry's lifetime, read while the lookup had it at hand.
+        let lifetime: Lifetime
+        /// Where the hive that answered is in the lineage.
+        let depth: Int
+        /// The depth of the override layer that declared the entry, or -1 for a hive's registration.
+        let layer: Int
+        /// What the registration's slot holds.
+        let instance: Unmanaged<Instance>?
+        let construction: Unmanaged<Construction>?
+        /// For a forward of the asking hive that no layer affects: its target's cached instance, to convert.
+        let target: Unmanaged<Instance>?
+    }
+
+    /// What the lookup found, retained, for use after unlocking; for a miss, what it saw, for the error.
+    func retained(
+        _ key: RegistrationKey, in core: HiveCore, _ state: borrowing FamilyState, layers: Layers
+    ) -> Lookup {
+        switch self {
+        case .cached: preconditionFailure("a cached instance is read before unlocking")
+        case .missing: return .missing(core.missing(key, in: state, layers: layers.stack))
+        case .released: return .released
+        case .notOverridden: return .notOverridden
+        case .notSendable: return .notSendable
+        case .found(let match): return .found(match.retained())
+        }
+    }
+}
+
+extension Hit.Match {
+    /// What the lookup found, retained, for use after unlocking.
+    func retained() -> Found {
+        var seen = Found.Seen.nothing
+        if let instance {
+            seen = .instance(instance.takeUnretainedValue())
+        } else if let construction {
+            seen = .construction(construction.takeUnretainedValue())
+        } else if let target {
+            seen = .target(target.takeUnretainedValue())
+        }
+        return Found(entry: entry.takeUnretainedValue(), depth: depth, layer: layer, seen: seen)
+    }
+}
+
+/// What a lookup found, retained.
+enum Lookup {
+    case found(Found)
+    case missing(Missing)
+    case released, notOverridden, notSendable
+}
+
+/// A registration or an override that a lookup found, retained.
+///
+/// What the lookup saw beside it is one enum rather than optional references: the compiler merges the outlined
+/// destroys of several optional class references into one function that destroys them through the generic
+/// `Optional` witnesses, which cost 156 instructions on every transient resolve
+/// (`Benchmarks/count-instructions 01`, when measured).
+struct Found {
+    let entry: Entry
+    /// Where the hive that answered is in the lineage.
+    let depth: Int
+    /// The depth of the override layer that declared the entry, or -1 for a hive's registration.
+    let layer: Int
+    let seen: Seen
+
+    /// What the lookup saw in the registration's slot, or of a forward's target.
+    enum Seen {
+        case nothing
+        case instance(Instance)
+        case construction(Construction)
+        /// For a forward of the asking hive that no layer affects: its target's cached instance, to convert.
+        case target(Instance)
+    }
+
+    /// The instance cached beside the registration, if the lookup saw one.
+    var instance: Instance? {
+        if case .instance(let instance) = seen { return instance }
+        return nil
+    }
+
+    /// The layer that declared the entry, when it is an override.
+    func declaringLayer(in layers: Layers) -> OverrideLayer? {
+        layer < 0 ? nil : layers.stack?.layer(at: layer)
+    }
+}
