@@ -51,10 +51,7 @@ extension ServiceHive {
         ///   - handler: Runs the command. What it throws, other than the errors of reading its arguments, reaches
         ///     the caller as ``ServiceHiveError/commandFailed(component:command:underlying:)``.
         public mutating func command(
-            _ name: String,
-            reachableByURL: Bool = false,
-            file: String = #fileID,
-            line: UInt = #line,
+            _ name: String, reachableByURL: Bool = false, file: String = #fileID, line: UInt = #line,
             _ handler: @escaping @Sendable (ComponentCall) throws -> ComponentReply
         ) {
             add(name, reachableByURL, file, line, .sync(handler))
@@ -78,10 +75,7 @@ extension ServiceHive {
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command.
         public mutating func command(
-            _ name: String,
-            reachableByURL: Bool = false,
-            file: String = #fileID,
-            line: UInt = #line,
+            _ name: String, reachableByURL: Bool = false, file: String = #fileID, line: UInt = #line,
             _ handler: @escaping @Sendable (ComponentCall) async throws -> ComponentReply
         ) {
             add(name, reachableByURL, file, line, .async(handler))
@@ -104,10 +98,7 @@ extension ServiceHive {
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command on the object.
         public mutating func command(
-            _ name: String,
-            reachableByURL: Bool = false,
-            file: String = #fileID,
-            line: UInt = #line,
+            _ name: String, reachableByURL: Bool = false, file: String = #fileID, line: UInt = #line,
             _ handler: @escaping @Sendable (Object, ComponentCall) throws -> ComponentReply
         ) {
             let object = object
@@ -123,10 +114,7 @@ extension ServiceHive {
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command on the object.
         public mutating func command(
-            _ name: String,
-            reachableByURL: Bool = false,
-            file: String = #fileID,
-            line: UInt = #line,
+            _ name: String, reachableByURL: Bool = false, file: String = #fileID, line: UInt = #line,
             _ handler: @escaping @Sendable (Object, ComponentCall) async throws -> ComponentReply
         ) {
             let object = object
@@ -158,10 +146,7 @@ extension ServiceHive {
         ///   - handler: Runs the command. A missing or mismatched argument fails the call before it runs, with an
         ///     error that names the argument.
         public mutating func command<Input, Output>(
-            _ command: Command<Input, Output>,
-            reachableByURL: Bool = false,
-            file: String = #fileID,
-            line: UInt = #line,
+            _ command: Command<Input, Output>, reachableByURL: Bool = false, file: String = #fileID, line: UInt = #line,
             _ handler: @escaping @Sendable (Input, ComponentCall) throws -> Output
         ) {
             precondition(
@@ -181,10 +166,7 @@ extension ServiceHive {
         ///   - line: The line of the declaration.
         ///   - handler: Runs the command.
         public mutating func command<Input, Output>(
-            _ command: Command<Input, Output>,
-            reachableByURL: Bool = false,
-            file: String = #fileID,
-            line: UInt = #line,
+            _ command: Command<Input, Output>, reachableByURL: Bool = false, file: String = #fileID, line: UInt = #line,
             _ handler: @escaping @Sendable (Input, ComponentCall) async throws -> Output
         ) {
             precondition(
@@ -194,11 +176,7 @@ extension ServiceHive {
         }
 
         private mutating func add(
-            _ command: String,
-            _ reachableByURL: Bool,
-            _ file: String,
-            _ line: UInt,
-            _ body: ComponentCommand.Body
+            _ command: String, _ reachableByURL: Bool, _ file: String, _ line: UInt, _ body: ComponentCommand.Body
         ) {
             commands.append(
                 ComponentCommand(

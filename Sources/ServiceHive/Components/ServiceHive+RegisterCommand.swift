@@ -28,11 +28,7 @@ extension ServiceHive {
     ///   ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has an implementation
     ///   of the command.
     public func registerCommand(
-        _ name: String,
-        of component: String,
-        reachableByURL: Bool? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ name: String, of component: String, reachableByURL: Bool? = nil, file: String = #fileID, line: UInt = #line,
         _ handler: @escaping @Sendable (ComponentCall) throws -> ComponentReply
     ) throws {
         try addCommand(component, name, reachableByURL, file, line, .sync(handler))
@@ -50,11 +46,7 @@ extension ServiceHive {
     ///   - handler: Runs the command.
     /// - Throws: The errors of the synchronous form.
     public func registerCommand(
-        _ name: String,
-        of component: String,
-        reachableByURL: Bool? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ name: String, of component: String, reachableByURL: Bool? = nil, file: String = #fileID, line: UInt = #line,
         _ handler: @escaping @Sendable (ComponentCall) async throws -> ComponentReply
     ) throws {
         try addCommand(component, name, reachableByURL, file, line, .async(handler))
@@ -75,10 +67,7 @@ extension ServiceHive {
     ///   - handler: Runs the command.
     /// - Throws: The errors of the weak-typed form.
     public func registerCommand<Input, Output>(
-        _ command: Command<Input, Output>,
-        reachableByURL: Bool? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ command: Command<Input, Output>, reachableByURL: Bool? = nil, file: String = #fileID, line: UInt = #line,
         _ handler: @escaping @Sendable (Input, ComponentCall) throws -> Output
     ) throws {
         try addCommand(command.component, command.name, reachableByURL, file, line, .sync(Command.body(handler)))
@@ -95,10 +84,7 @@ extension ServiceHive {
     ///   - handler: Runs the command.
     /// - Throws: The errors of the weak-typed form.
     public func registerCommand<Input, Output>(
-        _ command: Command<Input, Output>,
-        reachableByURL: Bool? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ command: Command<Input, Output>, reachableByURL: Bool? = nil, file: String = #fileID, line: UInt = #line,
         _ handler: @escaping @Sendable (Input, ComponentCall) async throws -> Output
     ) throws {
         try addCommand(command.component, command.name, reachableByURL, file, line, .async(Command.body(handler)))
@@ -131,8 +117,7 @@ extension ServiceHive {
     /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
     ///   fallback.
     public func registerComponentFallback(
-        file: String = #fileID,
-        line: UInt = #line,
+        file: String = #fileID, line: UInt = #line,
         _ handler: @escaping @Sendable (ComponentCall, ServiceHiveError) throws -> ComponentReply
     ) throws {
         try register(ComponentFallback.self, instance: ComponentFallback(handler), file: file, line: line)

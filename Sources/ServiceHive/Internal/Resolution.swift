@@ -12,9 +12,7 @@ extension HiveCore {
     ///   - argumentsMatch: Whether an entry's argument types are exactly the runtime arguments' types. A signature
     ///     is a fingerprint, so this check, not the lookup, is what guarantees the factory reads the right types.
     func resolve<Service>(
-        _ key: RegistrationKey,
-        arguments: UnsafeRawPointer? = nil,
-        argumentTypes: () -> [Any.Type] = { [] },
+        _ key: RegistrationKey, arguments: UnsafeRawPointer? = nil, argumentTypes: () -> [Any.Type] = { [] },
         argumentsMatch: ([Any.Type]) -> Bool = { $0.isEmpty }
     ) throws(ServiceHiveError) -> Service {
         var mayCache = true
@@ -71,13 +69,8 @@ extension HiveCore {
     /// Acts on what the first lookup of a synchronous resolve found, as one node of this thread's trace when it traces.
     @inline(never)
     private func resolveFound<Service>(
-        _ found: Found,
-        _ key: RegistrationKey,
-        _ arguments: UnsafeRawPointer?,
-        _ argumentTypes: () -> [Any.Type],
-        _ argumentsMatch: ([Any.Type]) -> Bool,
-        _ layers: inout Layers,
-        _ isTraced: Bool
+        _ found: Found, _ key: RegistrationKey, _ arguments: UnsafeRawPointer?, _ argumentTypes: () -> [Any.Type],
+        _ argumentsMatch: ([Any.Type]) -> Bool, _ layers: inout Layers, _ isTraced: Bool
     ) throws(ServiceHiveError) -> Service {
         let context = ThreadContext.current
         if isTraced || context.isTracing {
@@ -120,12 +113,8 @@ extension HiveCore {
 
     /// Looks `key` up again, after a construction this resolve waited for has ended, or a weak instance went.
     private func resolveAgain<Service>(
-        _ key: RegistrationKey,
-        _ arguments: UnsafeRawPointer?,
-        _ argumentTypes: () -> [Any.Type],
-        _ argumentsMatch: ([Any.Type]) -> Bool,
-        _ layers: inout Layers,
-        _ context: ThreadContext
+        _ key: RegistrationKey, _ arguments: UnsafeRawPointer?, _ argumentTypes: () -> [Any.Type],
+        _ argumentsMatch: ([Any.Type]) -> Bool, _ layers: inout Layers, _ context: ThreadContext
     ) throws(ServiceHiveError) -> Service {
         let lookup = lookUp(key, layers: &layers, argumentsMatch: argumentsMatch)
         guard case .found(let found) = lookup else {
@@ -137,13 +126,8 @@ extension HiveCore {
 
     /// Acts on the registration or override that a lookup found: the one switch on a registration's lifetime.
     private func resolve<Service>(
-        _ found: Found,
-        _ key: RegistrationKey,
-        _ arguments: UnsafeRawPointer?,
-        _ argumentTypes: () -> [Any.Type],
-        _ argumentsMatch: ([Any.Type]) -> Bool,
-        _ layers: inout Layers,
-        _ context: ThreadContext
+        _ found: Found, _ key: RegistrationKey, _ arguments: UnsafeRawPointer?, _ argumentTypes: () -> [Any.Type],
+        _ argumentsMatch: ([Any.Type]) -> Bool, _ layers: inout Layers, _ context: ThreadContext
     ) throws(ServiceHiveError) -> Service {
         let entry = found.entry
         if context.isRecording {
@@ -186,9 +170,7 @@ extension HiveCore {
     /// Builds a transient instance from this hive's view, and runs its post-construction hook. Inlined, as `topLevel`.
     @inline(__always)
     func buildTransient<Service>(
-        _ entry: Entry,
-        arguments: UnsafeRawPointer?,
-        context: ThreadContext
+        _ entry: Entry, arguments: UnsafeRawPointer?, context: ThreadContext
     ) throws(ServiceHiveError) -> Service {
         let value: Service = try build(entry, view: self, arguments: arguments, context: context)
         if entry.hasCompletedHook { try complete(entry, value, view: self, context: context) }
@@ -197,10 +179,7 @@ extension HiveCore {
 
     /// Runs `entry`'s post-construction hook on `value`, with `entry` on the chain.
     func complete<Service>(
-        _ entry: Entry,
-        _ value: Service,
-        view: HiveCore,
-        context: ThreadContext
+        _ entry: Entry, _ value: Service, view: HiveCore, context: ThreadContext
     ) throws(ServiceHiveError) {
         guard let completed = entry.factory(of: Service.self).completed else { return }
         context.push(entry)
@@ -220,10 +199,7 @@ extension HiveCore {
     /// - Parameter view: The hive the factory's resolver resolves from: the asking hive for a transient, the declaring
     ///   hive for a shared instance, so that a parent's singleton never captures a child's services.
     func build<Service>(
-        _ entry: Entry,
-        view: HiveCore,
-        arguments: UnsafeRawPointer?,
-        context: ThreadContext
+        _ entry: Entry, view: HiveCore, arguments: UnsafeRawPointer?, context: ThreadContext
     ) throws(ServiceHiveError) -> Service {
         if let instance = entry.instance {
             // Safe: `Entry.init` stores a `Box` of its own service type.

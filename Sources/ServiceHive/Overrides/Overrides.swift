@@ -77,12 +77,8 @@ extension ServiceHive.Overrides {
     ///   - factory: Builds an instance. It may throw; a failure caches nothing.
     ///   - completed: A post-construction hook, or `nil`.
     public mutating func register<Service>(
-        _ service: Service.Type,
-        name: String? = nil,
-        scope: ServiceHive.Scope = .transient,
-        file: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Service,
+        _ service: Service.Type, name: String? = nil, scope: ServiceHive.Scope = .transient, file: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable () throws -> Service,
         completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)? = nil
     ) {
         replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
@@ -110,12 +106,8 @@ extension ServiceHive.Overrides {
     ///   - factory: Builds an instance from its dependencies. It may throw; a failure caches nothing.
     ///   - completed: A post-construction hook, or `nil`.
     public mutating func register<Service>(
-        _ service: Service.Type,
-        name: String? = nil,
-        scope: ServiceHive.Scope = .transient,
-        file: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (ServiceHive.Resolver) throws -> Service,
+        _ service: Service.Type, name: String? = nil, scope: ServiceHive.Scope = .transient, file: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (ServiceHive.Resolver) throws -> Service,
         completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)? = nil
     ) {
         replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
@@ -142,12 +134,8 @@ extension ServiceHive.Overrides {
     ///   - line: The line of the registration.
     ///   - factory: Builds an instance from its dependencies, which it may resolve with `resolveAsync`.
     public mutating func register<Service>(
-        _ service: Service.Type,
-        name: String? = nil,
-        scope: ServiceHive.Scope = .transient,
-        file: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (ServiceHive.Resolver) async throws -> Service
+        _ service: Service.Type, name: String? = nil, scope: ServiceHive.Scope = .transient, file: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (ServiceHive.Resolver) async throws -> Service
     ) {
         replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(Service.self, name: name, scope: scope, file: file, line: line, factory: factory)
@@ -168,10 +156,7 @@ extension ServiceHive.Overrides {
     ///   - line: The line of the registration.
     ///   - factory: Builds an instance from the resolver and the arguments passed to `resolve`.
     public mutating func register<Service, First, each Rest>(
-        _ service: Service.Type,
-        name: String? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ service: Service.Type, name: String? = nil, file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (ServiceHive.Resolver, First, repeat each Rest) throws -> Service
     ) {
         let arguments = ArgumentPack.signature(First.self, repeat (each Rest).self)
@@ -193,10 +178,7 @@ extension ServiceHive.Overrides {
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     public mutating func register<Service>(
-        _ service: Service.Type,
-        name: String? = nil,
-        instance: @autoclosure () -> Service,
-        file: String = #fileID,
+        _ service: Service.Type, name: String? = nil, instance: @autoclosure () -> Service, file: String = #fileID,
         line: UInt = #line
     ) {
         let instance = instance()
@@ -229,13 +211,8 @@ extension ServiceHive.Overrides {
     ///   - line: The line.
     ///   - convert: Converts the target to `service`; `{ $0 }` for a type that conforms.
     public mutating func forward<Service, Target>(
-        _ service: Service.Type,
-        name: String? = nil,
-        to target: Target.Type,
-        named targetName: String? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
-        as convert: @escaping @Sendable (Target) -> Service
+        _ service: Service.Type, name: String? = nil, to target: Target.Type, named targetName: String? = nil,
+        file: String = #fileID, line: UInt = #line, as convert: @escaping @Sendable (Target) -> Service
     ) {
         replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.forward(
@@ -252,12 +229,8 @@ extension ServiceHive.Overrides {
     /// Registers a factory that builds a `Sendable` service, in place of the hive's.
     @_documentation(visibility: internal)
     public mutating func register<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        scope: ServiceHive.Scope = .transient,
-        file: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Service,
+        _ service: Service.Type, name: String? = nil, scope: ServiceHive.Scope = .transient, file: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable () throws -> Service,
         completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)? = nil
     ) {
         replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
@@ -269,12 +242,8 @@ extension ServiceHive.Overrides {
     /// Registers a factory of a `Sendable` service that resolves its dependencies, in place of the hive's.
     @_documentation(visibility: internal)
     public mutating func register<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        scope: ServiceHive.Scope = .transient,
-        file: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (ServiceHive.Resolver) throws -> Service,
+        _ service: Service.Type, name: String? = nil, scope: ServiceHive.Scope = .transient, file: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (ServiceHive.Resolver) throws -> Service,
         completed: (@Sendable (ServiceHive.Resolver, Service) throws -> Void)? = nil
     ) {
         replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
@@ -286,12 +255,8 @@ extension ServiceHive.Overrides {
     /// Registers an `async` factory of a `Sendable` service, in place of the hive's registration.
     @_documentation(visibility: internal)
     public mutating func register<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        scope: ServiceHive.Scope = .transient,
-        file: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (ServiceHive.Resolver) async throws -> Service
+        _ service: Service.Type, name: String? = nil, scope: ServiceHive.Scope = .transient, file: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (ServiceHive.Resolver) async throws -> Service
     ) {
         replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.register(Service.self, name: name, scope: scope, file: file, line: line, factory: factory)
@@ -301,10 +266,7 @@ extension ServiceHive.Overrides {
     /// Registers a factory of a `Sendable` service that takes runtime arguments, in place of the hive's.
     @_documentation(visibility: internal)
     public mutating func register<Service: Sendable, First, each Rest>(
-        _ service: Service.Type,
-        name: String? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ service: Service.Type, name: String? = nil, file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (ServiceHive.Resolver, First, repeat each Rest) throws -> Service
     ) {
         let arguments = ArgumentPack.signature(First.self, repeat (each Rest).self)
@@ -316,10 +278,7 @@ extension ServiceHive.Overrides {
     /// Registers an instance of a `Sendable` service, in place of the hive's registration.
     @_documentation(visibility: internal)
     public mutating func register<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        instance: @autoclosure () -> Service,
-        file: String = #fileID,
+        _ service: Service.Type, name: String? = nil, instance: @autoclosure () -> Service, file: String = #fileID,
         line: UInt = #line
     ) {
         let instance = instance()
@@ -331,13 +290,8 @@ extension ServiceHive.Overrides {
     /// Exposes a registration of this builder under a `Sendable` type as well.
     @_documentation(visibility: internal)
     public mutating func forward<Service: Sendable, Target>(
-        _ service: Service.Type,
-        name: String? = nil,
-        to target: Target.Type,
-        named targetName: String? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
-        as convert: @escaping @Sendable (Target) -> Service
+        _ service: Service.Type, name: String? = nil, to target: Target.Type, named targetName: String? = nil,
+        file: String = #fileID, line: UInt = #line, as convert: @escaping @Sendable (Target) -> Service
     ) {
         replace([RegistrationKey(Service.self, name: name)], file: file, line: line) {
             try $0.forward(
@@ -374,9 +328,7 @@ extension ServiceHive.Overrides {
     ///   - line: The line of the registration.
     ///   - commands: Declares the component's commands.
     public mutating func registerComponent(
-        _ name: String,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ name: String, file: String = #fileID, line: UInt = #line,
         commands: (inout ServiceHive.ComponentBuilder<Void>) -> Void
     ) {
         replace(keys(ofComponent: name), file: file, line: line) {
@@ -397,10 +349,7 @@ extension ServiceHive.Overrides {
     ///   - object: Builds the object from its dependencies.
     ///   - commands: Declares the component's commands.
     public mutating func registerComponent<Object: Sendable>(
-        _ name: String,
-        scope: ServiceHive.Scope = .singleton,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ name: String, scope: ServiceHive.Scope = .singleton, file: String = #fileID, line: UInt = #line,
         object: @escaping @Sendable (ServiceHive.Resolver) throws -> Object,
         commands: (inout ServiceHive.ComponentBuilder<Object>) -> Void
     ) {
@@ -421,10 +370,7 @@ extension ServiceHive.Overrides {
     ///   - line: The line of the registration.
     ///   - commands: Declares the component's commands.
     public mutating func registerComponent<Object: Sendable>(
-        _ name: String,
-        instance: @autoclosure () -> Object,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ name: String, instance: @autoclosure () -> Object, file: String = #fileID, line: UInt = #line,
         commands: (inout ServiceHive.ComponentBuilder<Object>) -> Void
     ) {
         let instance = instance()
@@ -453,11 +399,7 @@ extension ServiceHive.Overrides {
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     public mutating func registerCommand(
-        _ name: String,
-        of component: String,
-        reachableByURL: Bool? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ name: String, of component: String, reachableByURL: Bool? = nil, file: String = #fileID, line: UInt = #line,
         _ handler: @escaping @Sendable (ServiceHive.ComponentCall) throws -> ServiceHive.ComponentReply
     ) {
         replace([Self.key(ofCommand: name, of: component)], file: file, line: line) {
@@ -478,11 +420,7 @@ extension ServiceHive.Overrides {
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     public mutating func registerCommand(
-        _ name: String,
-        of component: String,
-        reachableByURL: Bool? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ name: String, of component: String, reachableByURL: Bool? = nil, file: String = #fileID, line: UInt = #line,
         _ handler: @escaping @Sendable (ServiceHive.ComponentCall) async throws -> ServiceHive.ComponentReply
     ) {
         replace([Self.key(ofCommand: name, of: component)], file: file, line: line) {
@@ -504,11 +442,8 @@ extension ServiceHive.Overrides {
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     public mutating func registerCommand<Input, Output>(
-        _ command: ServiceHive.Command<Input, Output>,
-        reachableByURL: Bool? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
-        _ handler: @escaping @Sendable (Input, ServiceHive.ComponentCall) throws -> Output
+        _ command: ServiceHive.Command<Input, Output>, reachableByURL: Bool? = nil, file: String = #fileID,
+        line: UInt = #line, _ handler: @escaping @Sendable (Input, ServiceHive.ComponentCall) throws -> Output
     ) {
         replace([Self.key(ofCommand: command.name, of: command.component)], file: file, line: line) {
             try $0.registerCommand(command, reachableByURL: reachableByURL, file: file, line: line, handler)
@@ -525,11 +460,8 @@ extension ServiceHive.Overrides {
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
     public mutating func registerCommand<Input, Output>(
-        _ command: ServiceHive.Command<Input, Output>,
-        reachableByURL: Bool? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
-        _ handler: @escaping @Sendable (Input, ServiceHive.ComponentCall) async throws -> Output
+        _ command: ServiceHive.Command<Input, Output>, reachableByURL: Bool? = nil, file: String = #fileID,
+        line: UInt = #line, _ handler: @escaping @Sendable (Input, ServiceHive.ComponentCall) async throws -> Output
     ) {
         replace([Self.key(ofCommand: command.name, of: command.component)], file: file, line: line) {
             try $0.registerCommand(command, reachableByURL: reachableByURL, file: file, line: line, handler)

@@ -48,10 +48,7 @@ extension ServiceHive {
         ///   - file: The file, recorded for introspection.
         ///   - line: The line.
         public mutating func provide<Service>(
-            _ service: Service.Type,
-            name: String? = nil,
-            _ instance: Service,
-            file: String = #fileID,
+            _ service: Service.Type, name: String? = nil, _ instance: Service, file: String = #fileID,
             line: UInt = #line
         ) {
             provide(

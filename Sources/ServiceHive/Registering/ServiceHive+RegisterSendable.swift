@@ -6,12 +6,8 @@ extension ServiceHive {
     /// Registers a factory that builds a `Sendable` service.
     @_documentation(visibility: internal)
     public func register<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        scope: Scope = .transient,
-        file: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Service,
+        _ service: Service.Type, name: String? = nil, scope: Scope = .transient, file: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable () throws -> Service,
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
@@ -22,12 +18,8 @@ extension ServiceHive {
     /// Registers a factory of a `Sendable` service that resolves its dependencies through a ``Resolver``.
     @_documentation(visibility: internal)
     public func register<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        scope: Scope = .transient,
-        file: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (Resolver) throws -> Service,
+        _ service: Service.Type, name: String? = nil, scope: Scope = .transient, file: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (Resolver) throws -> Service,
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
@@ -38,12 +30,8 @@ extension ServiceHive {
     /// Registers an `async` factory of a `Sendable` service.
     @_documentation(visibility: internal)
     public func register<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        scope: Scope = .transient,
-        file: String = #fileID,
-        line: UInt = #line,
-        factory: @escaping @Sendable (Resolver) async throws -> Service
+        _ service: Service.Type, name: String? = nil, scope: Scope = .transient, file: String = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (Resolver) async throws -> Service
     ) throws {
         try register(
             Factory(async: factory), name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
@@ -54,10 +42,7 @@ extension ServiceHive {
     @_documentation(visibility: internal)
     @inlinable
     public func register<Service: Sendable, First, each Rest>(
-        _ service: Service.Type,
-        name: String? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
+        _ service: Service.Type, name: String? = nil, file: String = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolver, First, repeat each Rest) throws -> Service
     ) throws {
         try register(
@@ -67,10 +52,7 @@ extension ServiceHive {
     /// Registers an instance of a `Sendable` service that already exists.
     @_documentation(visibility: internal)
     public func register<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        instance: @autoclosure () -> Service,
-        file: String = #fileID,
+        _ service: Service.Type, name: String? = nil, instance: @autoclosure () -> Service, file: String = #fileID,
         line: UInt = #line
     ) throws {
         let instance = instance()
@@ -82,13 +64,8 @@ extension ServiceHive {
     /// Exposes a registration under a `Sendable` type as well.
     @_documentation(visibility: internal)
     public func forward<Service: Sendable, Target>(
-        _ service: Service.Type,
-        name: String? = nil,
-        to target: Target.Type,
-        named targetName: String? = nil,
-        file: String = #fileID,
-        line: UInt = #line,
-        as convert: @escaping @Sendable (Target) -> Service
+        _ service: Service.Type, name: String? = nil, to target: Target.Type, named targetName: String? = nil,
+        file: String = #fileID, line: UInt = #line, as convert: @escaping @Sendable (Target) -> Service
     ) throws {
         try forward(
             Service.self, name: name, to: Target.self, named: targetName,
@@ -101,11 +78,7 @@ extension ServiceHive.Provisions {
     /// Provides a `Sendable` instance as `service` in the child.
     @_documentation(visibility: internal)
     public mutating func provide<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        _ instance: Service,
-        file: String = #fileID,
-        line: UInt = #line
+        _ service: Service.Type, name: String? = nil, _ instance: Service, file: String = #fileID, line: UInt = #line
     ) {
         provide(
             Service.self, name: name, instance, site: ServiceHive.RegistrationSite(fileID: file, line: line),
@@ -117,11 +90,7 @@ extension ServiceHive.ValidationPlan {
     /// Provides a sample of a `Sendable` service that is provided later.
     @_documentation(visibility: internal)
     public mutating func provide<Service: Sendable>(
-        _ service: Service.Type,
-        name: String? = nil,
-        _ sample: Service,
-        file: String = #fileID,
-        line: UInt = #line
+        _ service: Service.Type, name: String? = nil, _ sample: Service, file: String = #fileID, line: UInt = #line
     ) {
         provisions.provide(Service.self, name: name, sample, file: file, line: line)
     }

@@ -28,10 +28,7 @@ extension ServiceHive {
     /// - Returns: Whether a registration was removed.
     @discardableResult
     public func unregister<Service, First, each Rest>(
-        _ service: Service.Type,
-        name: String? = nil,
-        arguments first: First.Type,
-        _ rest: repeat (each Rest).Type
+        _ service: Service.Type, name: String? = nil, arguments first: First.Type, _ rest: repeat (each Rest).Type
     ) -> Bool {
         let signature = ArgumentPack.signature(First.self, repeat (each Rest).self)
         return remove(RegistrationKey(Service.self, name: name, arguments: signature))

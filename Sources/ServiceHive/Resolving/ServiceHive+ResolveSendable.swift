@@ -26,10 +26,7 @@ extension ServiceHive.Resolving {
     @_documentation(visibility: internal)
     @inlinable
     public func resolve<Service: Sendable, First, each Rest>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
-        arguments first: First,
-        _ rest: repeat each Rest
+        _ service: Service.Type = Service.self, name: String? = nil, arguments first: First, _ rest: repeat each Rest
     ) throws -> Service {
         try resolver.resolve(Service.self, name: name, requiresSendable: true, first, repeat each rest)
     }
