@@ -15,11 +15,15 @@ extension HiveCore {
         if AsyncContext.recordingCurrent == nil {
             var layers = Layers.unread
             let state = family.lock()
-            defer { family.unlock() }
             let hit = lookUp(
                 key, in: state.pointee, layers: &layers, argumentsMatch: { $0.isEmpty }, mayCache: true,
                 async: true)
-            if case .cached(let instance) = hit { return cachedValue(instance) }
+            if case .cached(let instance) = hit {
+                let value: Service = cachedValue(instance)
+                family.unlock()
+                return value
+            }
+            family.unlock()
         }
         return try await resolveAsyncUncached(key)
     }

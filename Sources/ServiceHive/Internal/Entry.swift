@@ -96,13 +96,15 @@ final class Entry: Sendable {
 
 /// How the resolution path treats a scope.
 enum Lifetime: Sendable {
-    case transient, graph, weak
+    case transient, graph
     /// `.singleton` and named scopes: one instance, cached.
     case shared
-    /// Built by an async factory, whatever the scope.
-    case async
     /// Forwarded to another registration of the same hive: built as a transient that resolves the target.
     case forward
+    /// The instance is a weak reference, to unwrap.
+    case weak
+    /// Built by an async factory, whatever the scope.
+    case async
 
     init(_ scope: ServiceHive.Scope) {
         switch scope.kind {

@@ -86,12 +86,12 @@ extension HiveCore {
         layers: inout Layers,
         async: Bool
     ) -> Bool {
-        // A weak instance is a reference to unwrap; an async factory's is not for a synchronous resolve.
-        guard lifetime != .weak, async || lifetime != .async else { return false }
         if !layers.isRead, instance._withUnsafeGuaranteedRef({ $0.dependencies.crossesFamilies }) { _ = layers.read() }
         // A forward resolves its target as the asking hive would: a child of the forwarding hive may register the
         // target itself, and any layer may override it.
-        if lifetime == .forward { return depth == lineage.startIndex && layers.stack == nil }
+        if lifetime == .forward { return layers.stack == nil && depth == lineage.startIndex }
+        // A weak instance is a reference to unwrap; an async factory's is not for a synchronous resolve.
+        guard lifetime != .weak, async || lifetime != .async else { return false }
         guard let stack = layers.stack else { return true }
         return !stack.inSandbox
             && instance._withUnsafeGuaranteedRef { $0.dependencies.isEmpty || stack.owner(of: $0.dependencies) == nil }

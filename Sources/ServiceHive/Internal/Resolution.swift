@@ -105,7 +105,9 @@ extension HiveCore {
     ///
     /// The registry keeps the instance alive while the lock is held, so it is read unretained. Together with
     /// `Locked.lock()`, which lets the value be copied before unlocking, this took a sixth off a cached singleton's
-    /// resolve (`Benchmarks/count-instructions 02`: 407 → 338 when they were introduced).
+    /// resolve (`Benchmarks/count-instructions 02`: 407 → 338 when they were introduced). Inlined, because the async
+    /// path otherwise calls it (`count-instructions 18`: 447 instructions, not 434).
+    @inline(__always)
     func cachedValue<Service>(_ instance: Unmanaged<Instance>) -> Service {
         // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
         instance._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value }
