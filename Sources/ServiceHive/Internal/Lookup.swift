@@ -89,7 +89,7 @@ extension HiveCore {
         if !layers.isRead, instance._withUnsafeGuaranteedRef({ $0.dependencies.crossesFamilies }) { _ = layers.read() }
         // A forward resolves its target as the asking hive would: a child of the forwarding hive may register the
         // target itself, and any layer may override it.
-        if lifetime == .forward { return layers.stack == nil && depth == lineage.startIndex }
+        if lifetime == .forward { return depth == lineage.startIndex && layers.stack == nil }
         // A weak instance is a reference to unwrap; an async factory's is not for a synchronous resolve.
         guard lifetime != .weak, async || lifetime != .async else { return false }
         guard let stack = layers.stack else { return true }

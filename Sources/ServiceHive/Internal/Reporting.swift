@@ -23,7 +23,6 @@ extension HiveCore {
 
     /// Runs `resolve`, as one node of this thread's trace when it traces; a top-level resolve also ends here, and
     /// hands its trace to the trace handler, and its failure to the failure hook.
-    @inline(never)
     func reporting<Service>(
         _ key: RegistrationKey,
         _ context: ThreadContext,

@@ -47,8 +47,8 @@ extension HiveCore {
         let isTraced = state.pointee.diagnostics.trace != nil
         // A transient, the commonest registration, is built here when nothing else needs doing, from its entry alone;
         // every other case, and this one when nested, takes the lifetime switch through `resolveFound`. Through it,
-        // `Benchmarks/count-instructions 01` costs 871 instructions, not 811, and kept here, the rest of it costs a
-        // cached singleton's resolve more registers to save (`02`: 324, not 312).
+        // `Benchmarks/count-instructions 01` cost 871 instructions, not 811, and kept here, the rest of it cost a
+        // cached singleton's resolve more registers to save (`02`: 324, not 312), when measured.
         guard match.lifetime == .transient, !isTraced else {
             let found = match.retained()
             family.unlock()
@@ -67,6 +67,7 @@ extension HiveCore {
     }
 
     /// Acts on what the first lookup of a synchronous resolve found, as one node of this thread's trace when it traces.
+    /// Out of line, so that the cached path of `resolve` carries none of it (the comment there gives the counts).
     @inline(never)
     private func resolveFound<Service>(
         _ found: Found, _ key: RegistrationKey, _ arguments: UnsafeRawPointer?, _ argumentTypes: () -> [Any.Type],

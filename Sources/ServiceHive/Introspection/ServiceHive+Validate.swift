@@ -31,7 +31,7 @@ extension ServiceHive {
     /// - Returns: The report.
     public func validate(_ plan: (inout ValidationPlan) -> Void = { _ in }) -> ValidationReport {
         var run = ValidationRun(hive: self, plan: plan)
-        OverrideLayer.$current.withValue(run.sandbox) {
+        OverrideLayer.$bound.withValue(.init(run.sandbox)) {
             for record in run.records { run.attempt(record) }
         }
         return run.report
@@ -50,7 +50,7 @@ extension ServiceHive {
     /// - Returns: The report.
     public func validateAsync(_ plan: (inout ValidationPlan) -> Void = { _ in }) async -> ValidationReport {
         var run = ValidationRun(hive: self, plan: plan)
-        await OverrideLayer.$current.withValue(run.sandbox) {
+        await OverrideLayer.$bound.withValue(.init(run.sandbox)) {
             for record in run.records {
                 if record.entry.isAsync { await run.attemptAsync(record) } else { run.attempt(record) }
             }

@@ -40,7 +40,7 @@ extension ServiceHive {
         operation: () throws -> Result
     ) rethrows -> Result {
         let layer = overrideLayer(strict ? .strict : .overrides, configure)
-        return try OverrideLayer.$current.withValue(layer) { try operation() }
+        return try OverrideLayer.$bound.withValue(.init(layer)) { try operation() }
     }
 
     /// Runs an async `operation` with some of this hive's services swapped, visible only to the current task and the
@@ -71,7 +71,7 @@ extension ServiceHive {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let layer = overrideLayer(strict ? .strict : .overrides, configure)
-        return try await OverrideLayer.$current.withValue(layer, operation: operation, isolation: isolation)
+        return try await OverrideLayer.$bound.withValue(.init(layer), operation: operation, isolation: isolation)
     }
 
     /// A layer over this hive with the overrides that `configure` registers, on top of the current task's layers.
