@@ -2,8 +2,8 @@ import ServiceHive
 import ServiceHiveFunctions
 import Testing
 
-// The README's snippet of business components that update themselves. `DocumentationSnippetTests` checks that the
-// two stay the same.
+// An example of a business component that updates itself, registered in a hive as an app's module would: the badge
+// shows the cart's count when attached, then every value posted.
 
 /// A plain control, as a screen has it.
 @MainActor
@@ -20,16 +20,15 @@ struct Cart: CartService {
     var totalQuantity: Int { 2 }
 }
 
-// snippet: functions-readme
 // In the module that owns the cart: a typed key, and its function, registered in the hive.
 extension FunctionKey where Control == BadgeLabel, Value == Int {
     static var cartBadge: Self { Self("shop.cart-badge") }
 }
 
-@Suite("Functions snippet")
+@Suite("Functions example")
 @MainActor
 struct FunctionsSnippetTests {
-    @Test("the README's badge shows the cart's count at once, then every posted value")
+    @Test("a badge shows the cart's count at once, then every posted value")
     func badge() throws {
         let hive = ServiceHive()
         try hive.register(CartService.self, instance: Cart())
@@ -45,7 +44,6 @@ struct FunctionsSnippetTests {
 
         // In business code, from any thread or task: every live cart badge follows, in the order posted.
         center.post(3, to: .cartBadge)
-        // end-snippet
         #expect(badge.text == "2")
         center.deliverPending()
         #expect(badge.text == "3")

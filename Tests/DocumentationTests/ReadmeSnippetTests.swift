@@ -3,8 +3,8 @@ import ServiceHiveTesting
 import Synchronization
 import Testing
 
-// The README's snippets of registering, scopes, request hives, diagnostics and validation, line for line.
-// `DocumentationSnippetTests` checks that the two stay the same.
+// Examples of registering, scopes, request hives, diagnostics and validation, as a user writes them, compiled and run;
+// the README and the articles share their types (Reader, Writer, LiveStore, Shop).
 
 protocol Reader: AnyObject, Sendable { func read() -> String }
 protocol Writer: AnyObject, Sendable { func write(_ text: String) }
@@ -48,12 +48,10 @@ final class LiveBasket: Basket {
     init(session: any Session) { user = session.user }
 }
 
-// snippet: property-wrappers
 struct CheckoutView {
     @ServiceHive.Injected(hive: Shop.hive) var trade: any TradeService  // resolved when the view is made
     @ServiceHive.LazyInjected(hive: Shop.hive) var clock: any Clock  // resolved on first read
 }
-// end-snippet
 
 enum Shop {
     static let hive: ServiceHive = {
@@ -70,14 +68,13 @@ final class Accounts: Sendable {
     func signedInUser() -> String { "user-\(signIns.withLock { $0 += 1; return $0 })" }
 }
 
-// snippet: named-scope
 extension ServiceHive.Scope {
     static let session = Self.named("session")
 }
 
-@Suite("README snippets")
+@Suite("Usage examples")
 struct ReadmeSnippetTests {
-    @Test("the named-scope snippet drops the session's instances on log out, and keeps singletons")
+    @Test("a named scope drops the session's instances on log out, and keeps singletons")
     func namedScope() throws {
         let hive = ServiceHive()
         let accounts = Accounts()
@@ -88,16 +85,14 @@ struct ReadmeSnippetTests {
         let basket = try hive.resolve(Basket.self)  // user-1's
         hive.resetInstances(in: .session)  // log out: every session instance goes, and all built from one
         let next = try hive.resolve(Basket.self)  // user-2's
-        // end-snippet
         #expect(basket.user == "user-1")
         #expect(next.user == "user-2")
         #expect(basket !== next)
     }
 
-    @Test("the capabilities snippet forwards, defers, links two objects and awaits an async factory")
+    @Test("the hive forwards, defers, links two objects and awaits an async factory")
     func capabilities() async throws {
         let hive = ServiceHive()
-        // snippet: capabilities
         // One instance under several protocols. `{ $0 }` lets the compiler check that LiveStore conforms.
         try hive.register(LiveStore.self, scope: .singleton) { LiveStore() }
         try hive.forward(Reader.self, to: LiveStore.self) { $0 }
@@ -118,7 +113,6 @@ struct ReadmeSnippetTests {
         // An async factory, built exactly once however many tasks ask: resolve it with resolveAsync.
         try hive.register(Database.self, scope: .singleton) { _ async throws in try await LiveDatabase.connect() }
         let database = try await hive.resolveAsync(Database.self)
-        // end-snippet
         try hive.resolve(Writer.self).write("hello")
         #expect(try hive.resolve(Reader.self).read() == "hello")
         #expect(try hive.resolve(Reader.self) === hive.resolve(LiveStore.self))
@@ -141,20 +135,17 @@ struct ReadmeSnippetTests {
         let app = ServiceHive()
         try app.register(Basket.self) { r in LiveBasket(session: try r.resolve()) }
         let session = SignedInSession(user: "ada")
-        // snippet: request-hive
         let request = app.child { $0.provide(Session.self, session) }
         let basket = try request.resolve(Basket.self)  // built with this request's session
-        // end-snippet
         #expect(basket.user == "ada")
         #expect(!app.isRegistered(Session.self))
     }
 
-    @Test("the strict overrides snippet fails on a service the test did not override")
+    @Test("strict overrides fail on a service the test did not override")
     func strict() throws {
         let hive = ServiceHive()
         try hive.register(Clock.self) { SystemClock() }
         try hive.register(TradeService.self) { LiveTradeService() }
-        // snippet: strict
         try hive.withOverrides(strict: true) {
             $0.register(Clock.self) { FixedClock() }
         } operation: {
@@ -162,20 +153,17 @@ struct ReadmeSnippetTests {
             #expect(throws: ServiceHiveError.self) { try hive.resolve(TradeService.self) }  // notOverridden
             #expect(clock.now == 0)
         }
-        // end-snippet
     }
 
-    @Test("the trace snippet hands the handler a tree of one resolve")
+    @Test("a trace hands the handler a tree of one resolve")
     func trace() throws {
         let hive = ServiceHive()
         try hive.register(Clock.self, scope: .singleton) { SystemClock() }
         try hive.register(Reporter.self) { r in Reporter(clock: try r.resolve()) }
         let traces = Mutex<[ServiceHive.Trace]>([])
         let failures = Mutex<[String]>([])
-        // snippet: trace
         hive.trace = { trace in traces.withLock { $0.append(trace) } }  // or print(trace)
         hive.onResolutionFailure = { error in failures.withLock { $0.append("\(error)") } }  // log every failure
-        // end-snippet
         _ = try hive.resolve(Reporter.self)
         _ = try? hive.resolve(Database.self)
         hive.trace = nil
@@ -183,25 +171,21 @@ struct ReadmeSnippetTests {
         #expect(failures.withLock { $0.count } == 1)
     }
 
-    @Test("the validation-plan snippet validates request-scoped services with a sample, and draws the graph")
+    @Test("validation with a plan validates request-scoped services with a sample, and draws the graph")
     func validationPlan() throws {
         let app = ServiceHive()
         try app.register(Basket.self) { r in LiveBasket(session: try r.resolve()) }
         try app.register(TradeService.self) { LiveTradeService() }
-        // snippet: validation-plan
         let report = app.validate { plan in
             plan.provide(Session.self, SignedInSession(user: "sample"))  // provided per request in real use
         }
         print(report.graph.mermaid)  // or .dot, for Graphviz
-        // end-snippet
         #expect(report.isValid)
         #expect(report.graph.mermaid.hasPrefix("flowchart"))
     }
 
-    // snippet: strict-trait
     @Test(.serviceOverrides(hive: Shop.hive, strict: true) { $0.register(Clock.self) { FixedClock() } })
     func stampsWithTheFixedClock() throws {
         #expect(try Shop.hive.resolve(Clock.self).now == 0)
     }
-    // end-snippet
 }
