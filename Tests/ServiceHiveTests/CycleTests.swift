@@ -106,7 +106,7 @@ struct CycleTests {
     }
 
     /// A hive where `TradeService` named "0" needs "1", and so on to `depth - 1`, which is the bottom.
-    // The README's table of stack depths: 8 MiB is the default stack of a thread on Linux. AddressSanitizer's frames
+    // The stack depths of the Guarantees article: 8 MiB is the default stack of a thread on Linux. AddressSanitizer's frames
     // are several times larger, so there the chain runs out of stack at about depth 500, and must fail cleanly.
     @Test("on an 8 MiB thread 1,000 levels resolve, or under AddressSanitizer fail with stackExhausted past 250")
     func defaultStack() throws {

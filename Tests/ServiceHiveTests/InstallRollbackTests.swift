@@ -12,7 +12,7 @@ struct InstallRollbackTests {
         let original = try hive.resolve(TradeService.self)
         let journal = Journal()
         let replacing = RecordingModule(name: "Replacing", priority: 2, journal: journal) { hive in
-            hive.unregister(TradeService.self)  // what the README says to do to replace a service
+            hive.unregister(TradeService.self)  // what Getting Started says to do to replace a service
             try hive.register(TradeService.self, scope: .singleton) { LiveTradeService(label: "replacement") }
         }
         let failing = RecordingModule(name: "Failing", priority: 1, journal: journal, failRegistration: true)

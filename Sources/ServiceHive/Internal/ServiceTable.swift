@@ -2,7 +2,7 @@
 /// hash of the identifier's address, and storage that it allocates and frees itself.
 ///
 /// Why not `Dictionary`, measured by the Benchmarks package's "02 singleton resolve" and "04 named resolve" and by
-/// callgrind (see the README's performance section): SipHash costs about 90 instructions a lookup, the largest single
+/// callgrind (`Benchmarks/count-instructions`): SipHash costs about 90 instructions a lookup, the largest single
 /// cost of a cached singleton's resolve; and a dictionary is reference-counted storage, so the optimizer retains and
 /// releases every registry it reads under the lock, and copies out every value it reads. This table is a trivial
 /// value, two pointers and two counts, so reading it costs no reference counting, and values are read in place.

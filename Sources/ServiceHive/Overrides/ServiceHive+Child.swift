@@ -9,7 +9,7 @@ extension ServiceHive {
     /// It cannot fail, so a request handler needs no `try` to make one. Within one `provide` closure, providing the
     /// same service and name twice keeps the last. The child behaves as one made with ``init(parent:)``: it looks in
     /// its own instances first, then in this hive, and a singleton of this hive never captures its instances. Making
-    /// one costs about a microsecond; see the README's performance table.
+    /// one costs about a microsecond; see `Benchmarks/README.md` in the repository.
     ///
     /// When a resolve from this hive misses a service that children provide, the error says to resolve it from the
     /// child.
