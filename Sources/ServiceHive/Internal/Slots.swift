@@ -83,9 +83,10 @@ extension HiveCore {
             return .instance(instance)
         case .instance(let instance):
             Waits.finish(construction)
-            if case .layer(let layer) = location, let owner = owner(of: instance, layers: &layers),
-                owner.depth > layer.depth
-            {
+            // Published since the lookup, by a task whose layers differ: it may be built from something that one of
+            // this task's layers overrides, inside the location's.
+            if let owner = owner(of: instance, layers: &layers) {
+                if case .layer(let layer) = location, owner.depth <= layer.depth { return .instance(instance) }
                 return .elsewhere(owner)
             }
             return .instance(instance)
@@ -154,10 +155,16 @@ extension HiveCore {
                 state.withRegistry(hive) { $0.withSlot(of: entry, body) } ?? nil
             }
         case .layer(let layer):
-            return layer.instances.withLock { instances in
+            let (result, emptied) = layer.instances.withLock { instances -> (Result, LayerSlot?) in
                 let key = ObjectIdentifier(entry)
-                return instances.update(key, empty: { LayerSlot(entry: entry, slot: .empty) }) { body(&$0.slot) }
+                let (result, isEmpty) = instances.update(key, empty: { LayerSlot(entry: entry, slot: .empty) }) {
+                    (body(&$0.slot), $0.slot.isEmpty)
+                }
+                // A claim given up, or a released weak instance let go, leaves nothing for the layer to keep.
+                return (result, isEmpty ? instances.removeValue(for: key) : nil)
             }
+            withExtendedLifetime(emptied) {}  // Its entry, let go outside the lock.
+            return result
         }
     }
 
