@@ -47,6 +47,9 @@ final class Member<Control: AnyObject, Value: Sendable>: AnyMember {
 
     /// Runs one update of this member's control through the hooks, in order: the function's `shouldUpdate`, the
     /// delegate's `shouldUpdate` and `willUpdate`, the update, the delegate's `didUpdate`.
+    ///
+    /// Inlined into the loop of a post: called, `Benchmarks/count-instructions 20` (a post to 10,000 controls) cost
+    /// 3,157,522 instructions, not 2,977,525.
     @inline(__always)
     func update(_ control: Control, with value: Value, by function: BusinessFunction<Control, Value>) {
         if let shouldUpdate = function.shouldUpdate, !shouldUpdate(control, value, userInfo) { return }
