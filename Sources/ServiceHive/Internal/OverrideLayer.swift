@@ -1,7 +1,7 @@
 /// One `withOverrides` call, or one validation: the overrides it declares for one hive, and the shared instances that
 /// belong to it.
 ///
-/// Layers form a stack in the task-local ``current``, innermost first; child tasks inherit it and `Task.detached`
+/// Layers form a stack in the task-local ``bound``, innermost first; child tasks inherit it and `Task.detached`
 /// does not. While a layer lives it counts in its family's `liveLayers`, which is what tells the resolution path to
 /// read the task-local at all.
 ///

@@ -11,9 +11,7 @@ struct Slot: Sendable {
     private(set) var construction: Construction?
 
     static let empty = Slot(instance: nil, construction: nil)
-
     static func building(_ construction: Construction) -> Slot { Slot(instance: nil, construction: construction) }
-
     static func instance(_ instance: Instance) -> Slot { Slot(instance: instance, construction: nil) }
 
     /// What the slot holds, to switch on.
@@ -83,8 +81,7 @@ extension HiveCore {
             return .instance(instance)
         case .instance(let instance):
             Waits.finish(construction)
-            // Published since the lookup, by a task whose layers differ: it may be built from something that one of
-            // this task's layers overrides, inside the location's.
+            // Published since the lookup by a task with other layers: it may be built from what this task overrides.
             if let owner = owner(of: instance, layers: &layers) {
                 if case .layer(let layer) = location, owner.depth <= layer.depth { return .instance(instance) }
                 return .elsewhere(owner)
