@@ -29,8 +29,12 @@ struct Slot: Sendable {
 
     var isEmpty: Bool { instance == nil && construction == nil }
 
-    /// Whether the slot may take a new instance: empty, or holding a released weak one.
-    var isFree: Bool { construction == nil && (instance?.isReleasedWeak ?? true) }
+    /// Whether the slot may take a new instance: empty, or holding a released weak one. Telling loads a live weak
+    /// instance's object into `live`, for the caller to let go outside the lock: its last release may run `deinit`.
+    func isFree(loading live: inout AnyObject?) -> Bool {
+        live = instance?.weakObject
+        return construction == nil && (instance.map { $0.isWeak && live == nil } ?? true)
+    }
 }
 
 /// Where a shared instance is cached: beside its registration in a hive, or in an override layer.
@@ -60,17 +64,13 @@ extension HiveCore {
     func claim(_ found: Found, at location: Location, waiter: WaiterID?, layers: inout Layers) -> Claim {
         let construction = Construction(entry: found.entry, owner: waiter)
         Waits.begin(construction)
+        var live: AnyObject?
         let result = withSlot(of: found.entry, at: location) { slot -> (Claim, Slot?) in
-            switch slot.state {
-            case .building(let other):
-                return (.building(other), nil)
-            case .instance(let instance) where !instance.isReleasedWeak:
-                return (.instance(instance), nil)
-            case .empty, .instance:
-                return (.claimed(construction), exchange(&slot, with: .building(construction)))
-            }
+            if case .building(let other) = slot.state { return (.building(other), nil) }
+            guard slot.isFree(loading: &live) else { return (.instance(slot.instance!), nil) }
+            return (.claimed(construction), exchange(&slot, with: .building(construction)))
         }
-        withExtendedLifetime(result?.1) {}  // A released weak instance's box, let go outside the lock.
+        withExtendedLifetime((result?.1, live)) {}  // A released weak instance's box, or a live one's object.
         switch result?.0 ?? .claimed(construction) {  // Unregistered meanwhile: build for the caller, cache nothing.
         case .claimed:
             // Another task under these layers may have built the instance into one of them meanwhile: share it.
@@ -111,11 +111,11 @@ extension HiveCore {
             throw error
         }
         let layer = layerOwning(instance, builtAt: location, layers: &layers)
-        var released: [Slot?] = []
+        var released: [Slot?] = [], live: AnyObject?  // Let go outside the locks, as in `claim`.
         if let layer {
             released.append(
                 withSlot(of: found.entry, at: .layer(layer)) { slot in
-                    slot.isFree ? exchange(&slot, with: .instance(instance)) : nil
+                    slot.isFree(loading: &live) ? exchange(&slot, with: .instance(instance)) : nil
                 } ?? nil)
         }
         released.append(
@@ -125,7 +125,7 @@ extension HiveCore {
                 return exchange(&slot, with: layer == nil && !stale ? .instance(instance) : .empty)
             } ?? nil)
         Waits.finish(construction)
-        withExtendedLifetime(released) {}
+        withExtendedLifetime((released, live)) {}
         return instance
     }
 
