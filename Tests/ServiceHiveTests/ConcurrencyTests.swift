@@ -214,17 +214,16 @@ struct ConcurrencyTests {
         #expect(deinits.current > 0, "no reset ever released a cached instance, so the test proves nothing")
     }
 
-    @Test(
-        "weak instances released by one thread as another claims their slot: a deinit, which resolves, never runs locked",
-        arguments: [false, true])
-    func weakReleasedWhileClaimed(overridden: Bool) throws {
+    @Test("weak instances dropped by one thread as another claims their slot: a deinit that resolves never runs locked")
+    func weakReleasedWhileClaimed() throws {
         let hive = ServiceHive()
         let deinits = Locked(0)
         try hive.register(TradeService.self) { LiveTradeService() }
         try hive.register(Reporter.self, scope: .weak) { r in Reporter(resolver: r, deinits: deinits) }
         let failures = Locked<[String]>([])
-        // Each resolve builds an instance, or takes one another thread has just built and is about to drop.
-        @Sendable func run() {
+        // Each resolve builds an instance, or takes one another thread has just built and is about to drop. Threads,
+        // not tasks: a task would need a thread of the cooperative pool, which other tests may be blocking.
+        runOnThreads(3, timeout: 60) { _ in
             for _ in 0..<20_000 {
                 do {
                     if try hive.resolve(Reporter.self).label != "reporter" {
@@ -234,27 +233,6 @@ struct ConcurrencyTests {
                     failures.withLock { $0.append("\(error)") }
                 }
             }
-        }
-        guard overridden else {
-            runOnThreads(3, timeout: 60) { _ in run() }
-            #expect(failures.current.isEmpty)
-            #expect(deinits.current > 0)
-            return
-        }
-        // In overrides, the weak slot is the layer's, under the layer's lock, shared by the child tasks.
-        runOnThreads(1, timeout: 60) { _ in
-            let done = DispatchSemaphore(value: 0)
-            Task {
-                await hive.withOverrides {
-                    $0.register(Reporter.self, scope: .weak) { r in Reporter(resolver: r, deinits: deinits) }
-                } operation: {
-                    await withTaskGroup(of: Void.self) { group in
-                        for _ in 0..<3 { group.addTask { run() } }
-                    }
-                }
-                done.signal()
-            }
-            done.wait()
         }
         #expect(failures.current.isEmpty)
         #expect(deinits.current > 0)
