@@ -1,5 +1,4 @@
-import Dispatch
-import Foundation
+import Support
 import Testing
 
 @testable import ServiceHive
@@ -18,18 +17,6 @@ private final class Accounts: Sendable {
 
 @Suite("Claiming a shared instance's slot")
 struct SlotClaimTests {
-    /// Runs `body` on a new thread, which sees none of the current task's task-locals, and waits up to 10 seconds.
-    private func onAnotherThread<T: Sendable>(_ body: @escaping @Sendable () -> T?) -> T? {
-        let result = Locked<T?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            result.withLock { $0 = body() }
-            done.signal()
-        }.start()
-        guard done.wait(timeout: .now() + 10) == .success else { return nil }
-        return result.withLock { $0 }
-    }
-
     private func hive() throws -> ServiceHive {
         let hive = ServiceHive()
         try hive.register(Ledger.self) { LiveLedger() }
@@ -53,8 +40,11 @@ struct SlotClaimTests {
                 return
             }
             #expect(found.instance == nil, "nothing is cached yet")
-            // Meanwhile, a thread with no overrides builds the live instance and publishes it beside the registration.
-            let live = try #require(onAnotherThread { try? hive.resolve(Accounts.self) })
+            // Meanwhile, a thread, which sees none of this task's overrides, builds the live instance and publishes it
+            // beside the registration.
+            let published = Locked<Accounts?>(nil)
+            runOnThreads(1, timeout: 10) { _ in published.withLock { $0 = try? hive.resolve(Accounts.self) } }
+            let live = try #require(published.withLock { $0 })
             #expect(live.ledger.label == "live")
 
             let location = Location.registry(hive.core.lineage[found.depth])

@@ -81,11 +81,8 @@ extension HiveCore {
             return .instance(instance)
         case .instance(let instance):
             Waits.finish(construction)
-            // Published since the lookup by a task with other layers: it may be built from what this task overrides.
-            if let owner = owner(of: instance, layers: &layers) {
-                if case .layer(let layer) = location, owner.depth <= layer.depth { return .instance(instance) }
-                return .elsewhere(owner)
-            }
+            // Published since the lookup by a task with other layers: it may belong to one of this task's instead.
+            if let owner = layerOwning(instance, builtAt: location, layers: &layers) { return .elsewhere(owner) }
             return .instance(instance)
         case let other:
             Waits.finish(construction)
