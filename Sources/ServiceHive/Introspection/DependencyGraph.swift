@@ -66,7 +66,8 @@ extension ServiceHive {
         /// The graph as a Mermaid flowchart, which GitHub and DocC render.
         public var mermaid: String {
             var lines = ["flowchart LR"]
-            for (module, nodes) in grouped {
+            let needLinks = needLinks
+            for (module, nodes) in grouped(needLinks) {
                 let declarations = nodes.map { node in
                     // Mermaid takes `<…>` in a label for HTML, and drops it: a generic type's brackets are written as
                     // Mermaid's entity codes.
@@ -104,7 +105,8 @@ extension ServiceHive {
         /// The graph in Graphviz's DOT language.
         public var dot: String {
             var lines = ["digraph ServiceHive {", "    rankdir=LR;", "    node [shape=box];"]
-            for (module, nodes) in grouped {
+            let needLinks = needLinks
+            for (module, nodes) in grouped(needLinks) {
                 let declarations = nodes.map { node in
                     let red = node.isMissing ? ", color=red, fontcolor=red" : ""
                     let thick = isProvided(node) ? ", penwidth=3" : ""
@@ -135,9 +137,9 @@ extension ServiceHive {
             return lines.joined(separator: "\n")
         }
 
-        /// The nodes by module, modules sorted by name, services without one last. A module that needs services has
-        /// a group, even if it registered none.
-        private var grouped: [(String?, [Node])] {
+        /// The nodes by module, modules sorted by name, services without one last. A module with links to what it
+        /// needs has a group, even if it registered nothing.
+        private func grouped(_ needLinks: [(module: String, service: ServiceKey)]) -> [(String?, [Node])] {
             let needing = Set(needLinks.map(\.module))
             let modules = Set(nodes.compactMap(\.module)).union(needing).sorted()
             return (modules.map(Optional.some) + [nil]).compactMap { module in

@@ -69,7 +69,8 @@ extension ServiceHive {
     /// Which of `needs` this hive or an ancestor has a registration for, whatever its runtime arguments, and the
     /// modules installed in them.
     func declarationState(checking needs: Set<ServiceReference>) -> DeclarationState {
-        family.withLock { state in
+        guard !needs.isEmpty else { return DeclarationState() }  // nothing to check, and nothing to explain or follow
+        return family.withLock { state in
             var seen = DeclarationState()
             for id in lineage {
                 let installed = state.modules[id] ?? []
