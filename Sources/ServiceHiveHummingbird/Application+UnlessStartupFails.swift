@@ -53,7 +53,8 @@ extension ApplicationProtocol {
             Task {
                 do {
                     try await modules.ready()
-                } catch  where !Task.isCancelled {
+                } catch {
+                    // Once an outcome is settled, the watchers are cancelled, and what they throw then is dropped.
                     outcome.settle(.failure(error))
                 }
             }

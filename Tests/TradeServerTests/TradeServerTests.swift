@@ -115,6 +115,19 @@ struct TradeServerTests {
     // end-snippet
 
     @Test(
+        "a live test inside unlessStartupFails sees the test's overrides, in the server's routes and commands",
+        .testHive { $0.register(PricingService.self) { FlatPricing(cents: 100) } })
+    func liveOverrides() async throws {
+        let app = TradeServer.application(hive: try TestHiveTrait.current, port: 0, logger: Self.quiet)
+        let total = try await app.unlessStartupFails {
+            try await app.test(.live) { client in
+                body(try await client.execute(uri: "/api/trade/order?item=hive-42&quantity=3", method: .get))
+            }
+        }
+        #expect(total == #"{"item":"hive-42","number":1,"quantity":3,"total":300}"#)
+    }
+
+    @Test(
         "a live test of a server whose modules fail to install, validate or start ends with the failure, not a hang",
         arguments: StartupFault.allCases)
     func liveNotReady(fault: StartupFault) async throws {
