@@ -134,7 +134,7 @@ struct TradeServerTests {
         let hive = ServiceHive()
         let app = TradeServer.application(hive: hive, port: 0, logger: Self.quiet, fault: fault)
         let thrown = await #expect(throws: (any Error).self) {
-            try await within("the live test to end", limit: .seconds(30)) {
+            try await withinAbandoning("the live test to end", limit: .seconds(30)) {
                 try await app.unlessStartupFails {
                     try await app.test(.live) { _ in Issue.record("the server served before its modules were ready") }
                 }
