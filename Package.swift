@@ -11,6 +11,7 @@ let server: [Target.Dependency] = [
     .product(name: "Hummingbird", package: "hummingbird", condition: hummingbird),
     .product(name: "HTTPTypes", package: "swift-http-types", condition: hummingbird),
     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: hummingbird),
+    .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: hummingbird),
     .product(name: "Logging", package: "swift-log", condition: hummingbird),
 ]
 
@@ -61,7 +62,9 @@ let package = Package(
                 "ServiceHive",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: lifecycle),
             ]),
-        .target(name: "ServiceHiveHummingbird", dependencies: ["ServiceHive"] + server),
+        // ServiceHiveLifecycle, for the readiness of the application's ModulesService: the Hummingbird trait enables
+        // the ServiceLifecycle trait.
+        .target(name: "ServiceHiveHummingbird", dependencies: ["ServiceHive", "ServiceHiveLifecycle"] + server),
         .target(name: "TradeModule", dependencies: ["ServiceHive", "ServiceHiveFunctions"]),
         // Helpers the tests and the Demo share: conveniences on the package's lock, and threads that start together.
         .target(name: "Support", dependencies: ["ServiceHive"]),

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Hummingbird
+import Logging
 import ServiceHive
 
 /// What a request to the component routes answers when it fails: a status and a message for whoever called, and the
@@ -21,6 +22,9 @@ struct ComponentFailure: Error {
     var argument: String?
     /// The full text, for the server's log.
     var developerText: String
+    /// The library's code of the error, such as 500 for a command that threw, whatever status it answers; `nil` for
+    /// a request the mount refused before the hive saw it.
+    var code: Int?
 
     /// The answer to a request that names no command the caller may run.
     static let notFound = ComponentFailure(
@@ -42,12 +46,22 @@ struct ComponentFailure: Error {
         switch error {
         case let failure as ComponentFailure:
             self = failure
+            if developerText.isEmpty { developerText = message }
         case let error as ServiceHiveError:
             self = Self.answer(to: error)
+            code = error.code
         default:
             self = .generic
         }
-        if developerText.isEmpty { developerText = "\(error)" }
+        if developerText.isEmpty { developerText = Self.text(of: error, code: code) }
+    }
+
+    /// The text of `error` for the log, without the `(code N)` that ends the description of the errors of
+    /// components: the code has a field of its own, so that it never reads as the HTTP status.
+    private static func text(of error: any Error, code: Int?) -> String {
+        let text = "\(error)"
+        guard let code, text.hasSuffix(" (code \(code))") else { return text }
+        return String(text.dropLast(" (code \(code))".count))
     }
 
     private static func answer(to error: ServiceHiveError) -> ComponentFailure {
@@ -76,7 +90,10 @@ struct ComponentFailure: Error {
                 status: .uriTooLong, message: "The path and query are longer than \(limit) bytes.", developerText: "")
         case .notAComponentURL, .missingCommand, .extraPathSegments, .invalidName, .schemeNotAccepted:
             return .notFound
-        case .invalidPercentEncoding, .emptyKey, .repeatedKey:
+        case .repeatedKey(let key):
+            // The mount finds a repeated key before the hive does, but for a key it could not decode.
+            return RepeatedKey(key: key, place: .query).failure
+        case .invalidPercentEncoding, .emptyKey:
             return ComponentFailure(
                 status: .badRequest, message: "The query is malformed: \(problem).", developerText: "")
         }
@@ -108,12 +125,30 @@ struct ComponentFailure: Error {
         return badArgument(first.stringValue, "The argument \(quoted(first.stringValue)) is not valid.")
     }
 
-    private static func badArgument(_ argument: String, _ message: String) -> ComponentFailure {
+    static func badArgument(_ argument: String, _ message: String) -> ComponentFailure {
         ComponentFailure(status: .badRequest, message: message, argument: argument, developerText: "")
     }
 
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         "'\(ServiceHive.printable(text, limit: 80))'"
+    }
+
+    // MARK: - The log
+
+    /// Logs the failure of `request`: a 5xx at `error`, a 4xx at `clientErrorLevel`, each with its fields.
+    ///
+    /// `GET /api/shop/order answered 409`, with `http.response.status_code`, the status; `hive.error.code`, the
+    /// library's code, for an error of the hive; and `hive.error`, the developer's text.
+    func log(_ request: Request, to logger: Logger, clientErrorLevel: Logger.Level) {
+        var metadata: Logger.Metadata = [
+            "http.response.status_code": .stringConvertible(status.code),
+            "hive.error": .string(developerText),
+        ]
+        if let code { metadata["hive.error.code"] = .stringConvertible(code) }
+        logger.log(
+            level: status.code >= 500 ? .error : clientErrorLevel,
+            "\(request.method) \(ServiceHive.printable(request.uri.path)) answered \(status.code)",
+            metadata: metadata)
     }
 
     // MARK: - The response

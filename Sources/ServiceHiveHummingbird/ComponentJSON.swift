@@ -29,8 +29,8 @@ enum ComponentJSON {
 
     // MARK: - Arguments
 
-    /// The arguments in the body of a `POST`: the members of a JSON object. None for another method, or an empty
-    /// body.
+    /// The arguments in the body of a `POST`: the members of a JSON object, none of whose objects repeats a key. None
+    /// for another method, or an empty body.
     static func arguments(of request: inout Request, maximumSize: Int) async throws -> [String: any Sendable] {
         guard request.method == .post else { return [:] }
         if let type = request.headers[.contentType], !isJSON(type) {
@@ -50,6 +50,8 @@ enum ComponentJSON {
         guard let members = try? JSONDecoder().decode([String: Argument].self, from: Data(bytes)) else {
             throw refusal(.badRequest, "The body must be a JSON object, whose members are the arguments.")
         }
+        // The decoder keeps one value of a key that repeats, and drops the other: the mount refuses the body instead.
+        if let repeated = RepeatedKey.find(inJSON: bytes) { throw repeated.failure }
         return members.mapValues(\.value)
     }
 

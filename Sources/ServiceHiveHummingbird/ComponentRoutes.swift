@@ -5,7 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 public import Hummingbird
-import Logging
+public import Logging
 import ServiceHive
 
 extension RouterMethods where Context: HiveRequestContext {
@@ -21,18 +21,20 @@ extension RouterMethods where Context: HiveRequestContext {
     ///
     /// A request is opened as `hive.open(_:callback:)` opens a URL, with the same rules: only commands declared
     /// `reachableByURL: true` run; a query's values are text, which converts without loss to the type the command
-    /// reads; and the same limits hold, on the length of the path and query, on names and on repeated keys. A JSON
-    /// body's values keep their JSON types: numbers, booleans, strings, `null`, arrays and objects. The reply is the
-    /// command's `ServiceHive.ComponentReply`, encoded as a JSON object. The component fallback never answers, and
-    /// what a command sends with `call.callback(_:)` is dropped.
+    /// reads; and the same limits hold, on the length of the path and query, and on names. A JSON body's values keep
+    /// their JSON types: numbers, booleans, strings, `null`, arrays and objects. No key may repeat: in the query, in
+    /// an object of the body, or in both the query and the body. The reply is the command's
+    /// `ServiceHive.ComponentReply`, encoded as a JSON object. The component fallback never answers, and what a
+    /// command sends with `call.callback(_:)` is dropped.
     ///
     /// Every failure answers with a status and `{"error":{"message":"…"}}`, written for whoever calls; the
-    /// developer's text, which lists the commands there are, goes to the request's logger only:
+    /// developer's text, which lists the commands there are, goes to the request's logger only, at `error` for a 5xx
+    /// and at `clientErrorLogLevel` for a 4xx, with the status and the library's error code in fields of their own:
     ///
     /// | Status | When |
     /// | --- | --- |
     /// | 404 | no such component or command, or a command that is not reachable by URL: the same body for all three |
-    /// | 400 | a missing or unconvertible argument, named in the body's `argument`; a malformed query or body |
+    /// | 400 | a missing or unconvertible argument, or a repeated key, named in the body's `argument`; a malformed query or body |
     /// | 413 | a body larger than `maximumBodySize` |
     /// | 414 | a path and query longer than `ServiceHive.maximumURLLength` |
     /// | 415 | a body that is not JSON |
@@ -45,10 +47,16 @@ extension RouterMethods where Context: HiveRequestContext {
     /// - Parameters:
     ///   - prefix: The path under which the components are served, such as `api` or `v1/components`.
     ///   - maximumBodySize: The largest body accepted, in bytes. By default, 64 KiB.
+    ///   - clientErrorLogLevel: The level at which a failure that answers a 4xx is logged. By default, `debug`: a
+    ///     client's mistakes, or a sold-out item, are no news to whoever runs the server, and at a higher level a
+    ///     busy server writes a line for each. A 5xx is logged at `error`.
     /// - Returns: This router or group, to add more routes to it.
     @discardableResult
-    public func addComponents(at prefix: String, maximumBodySize: Int = 65_536) -> Self {
-        let responder = ComponentResponder<Context>(maximumBodySize: maximumBodySize)
+    public func addComponents(
+        at prefix: String, maximumBodySize: Int = 65_536, clientErrorLogLevel: Logger.Level = .debug
+    ) -> Self {
+        let responder = ComponentResponder<Context>(
+            maximumBodySize: maximumBodySize, clientErrorLogLevel: clientErrorLogLevel)
         let path = RouterPath(prefix.split(separator: "/").map(String.init).joined(separator: "/") + "/**")
         on(path, method: .get) { request, context in await responder.respond(to: request, context: context) }
         on(path, method: .post) { request, context in await responder.respond(to: request, context: context) }
@@ -59,11 +67,13 @@ extension RouterMethods where Context: HiveRequestContext {
 /// Answers the requests of the component routes.
 struct ComponentResponder<Context: HiveRequestContext>: Sendable {
     let maximumBodySize: Int
+    let clientErrorLogLevel: Logger.Level
 
     func respond(to request: Request, context: Context) async -> Response {
         guard let hive = context.requestHive else {
-            context.logger.error("\(HiveRequestContextError.noRequestHive)")
-            return ComponentFailure.generic.response
+            let failure = ComponentFailure(HiveRequestContextError.noRequestHive)
+            failure.log(request, to: context.logger, clientErrorLevel: clientErrorLogLevel)
+            return failure.response
         }
         // The path after the prefix, as sent, percent-encoded; the router has matched the prefix.
         let path = context.parameters.get(String(Parameters.recursiveCaptureKey)) ?? ""
@@ -71,14 +81,14 @@ struct ComponentResponder<Context: HiveRequestContext>: Sendable {
         do {
             var request = request
             let arguments = try await ComponentJSON.arguments(of: &request, maximumSize: maximumBodySize)
+            if let repeated = RepeatedKey.find(inQuery: request.uri.query, bodyKeys: arguments.keys) {
+                throw repeated.failure
+            }
             let reply = try await hive.openRequest(target, bodyArguments: arguments)
             return ComponentJSON.response(.ok, try ComponentJSON.encoder.encode(reply))
         } catch {
             let failure = ComponentFailure(error)
-            context.logger.log(
-                level: failure.status.code >= 500 ? .error : .info,
-                "\(request.method) \(ServiceHive.printable(request.uri.path)) answered \(failure.status.code)",
-                metadata: ["hive.error": "\(failure.developerText)"])
+            failure.log(request, to: context.logger, clientErrorLevel: clientErrorLogLevel)
             return failure.response
         }
     }

@@ -26,6 +26,11 @@ public import ServiceHive
 ///     return try cart.summary()
 /// }
 /// ```
+///
+/// A handler reaches the request's hive in these ways: `context.resolve(_:name:)` and `context.resolveAsync(_:name:)`
+/// resolve from it; `context.hive` is the hive itself, for anything else a hive does; and ``requestHive`` is where
+/// the middleware stores it, `nil` until the middleware runs. The first three throw
+/// ``HiveRequestContextError/noRequestHive`` in a route that ``HiveMiddleware`` does not cover.
 public protocol HiveRequestContext: RequestContext {
     /// The request's hive: a child of the application's hive, with what the request provides. ``HiveMiddleware``
     /// sets it; it is `nil` before, and in routes that the middleware does not cover.

@@ -198,6 +198,15 @@ public actor ModulesService: Service, CustomStringConvertible {
         }
     }
 
+    /// What made the start fail, once it has: `nil` before ``run()``, while the modules start, and once they started.
+    ///
+    /// Unlike ``ready()``, it never waits: ServiceHiveHummingbird reads it once the application has stopped, to tell a
+    /// refused startup from a failure after it.
+    package var startFailure: (any Error)? {
+        guard case .failure(let error) = readiness else { return nil }
+        return error
+    }
+
     /// Ends the wait of a task that was cancelled while it waited in ``ready()``.
     private func leave(_ waiter: Int) {
         waiting.removeValue(forKey: waiter)?.resume(throwing: CancellationError())
@@ -224,7 +233,7 @@ extension ModulesService {
     /// ```swift
     /// ModulesService([TradeModule()], in: hive, validation: .all)
     /// ModulesService([TradeModule()], in: hive, validation: .all { plan in
-    ///     plan.provide(CustomerSession.self, LiveCustomerSession())
+    ///     plan.provide(CustomerSession.self, TradeModule.makeCustomerSession())
     /// })
     /// ```
     ///

@@ -17,8 +17,8 @@ import TradeModule
 /// | `GET /health` | `ok`, once the modules are installed and validated |
 ///
 /// The server listens only once its modules are installed and the hive validated: `ModulesService.ready()` runs
-/// before the server starts. On SIGTERM or SIGINT it stops accepting requests and finishes those it has, then the
-/// modules stop.
+/// before the server starts. When they fail to, the server never listens: the program logs why and exits with
+/// status 1. On SIGTERM or SIGINT it stops accepting requests and finishes those it has, then the modules stop.
 enum TradeServer {
     /// The request header that names the customer.
     static let customerHeader = HTTPField.Name("X-Customer")!
@@ -29,11 +29,14 @@ enum TradeServer {
     ///   - hive: A new hive, which the application's modules install into; a test passes `TestHiveTrait.current`.
     ///   - port: The port to listen on, at 127.0.0.1; 0 for any free port.
     ///   - logger: The application's logger.
-    /// - Returns: The application, which `runService()` runs, or a test runs with `test(_:)`.
-    static func application(hive: ServiceHive, port: Int = 8080, logger: Logger) -> some ApplicationProtocol {
+    ///   - fault: A fault that makes the startup fail, for tests; `nil`, the default, for none.
+    /// - Returns: The application, which `runServiceOrExit()` runs, or a test runs with `test(_:)`.
+    static func application(
+        hive: ServiceHive, port: Int = 8080, logger: Logger, fault: StartupFault? = nil
+    ) -> some ApplicationProtocol {
         let modules = ModulesService(
-            [TradeModule()], in: hive,
-            validation: .all { plan in plan.provide(CustomerSession.self, LiveCustomerSession()) }
+            [TradeModule()] + (fault.map { [$0.module] } ?? []), in: hive,
+            validation: .all { plan in plan.provide(CustomerSession.self, TradeModule.makeCustomerSession()) }
         )
         var app = Application(
             router: router(hive: hive),
@@ -50,7 +53,7 @@ enum TradeServer {
         let router = Router(context: BasicHiveRequestContext.self)
         router.add(
             middleware: HiveMiddleware(hive) { request, _, provisions in
-                let session = LiveCustomerSession()
+                let session = TradeModule.makeCustomerSession()
                 session.signIn(customerId: request.headers[customerHeader] ?? "guest")
                 provisions.provide(CustomerSession.self, session)
             })

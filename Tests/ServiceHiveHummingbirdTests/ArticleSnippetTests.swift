@@ -54,6 +54,47 @@ struct ArticleSnippetTests {
         }
     }
 
+    @Test("a route reaches the request's hive through its context: to resolve, and the hive itself")
+    func routeHive() async throws {
+        let appHive = ServiceHive()
+        try appHive.register(Greeter.self) { r in Greeter(caller: try r.resolve()) }
+        let router = Router(context: BasicHiveRequestContext.self)
+        router.add(
+            middleware: HiveMiddleware(appHive) { request, _, provisions in
+                provisions.provide(Caller.self, Caller(name: request.headers[Caller.header] ?? "anonymous"))
+            })
+        // snippet: hummingbird-route-hive
+        router.get("whoami") { request, context in
+            let caller = try context.resolve(Caller.self)  // what the middleware provided
+            let greeter = try await context.resolveAsync(Greeter.self)  // a service, built for this request
+            let hive = try context.hive  // the request's hive itself, to hand to code that takes a hive
+            return "\(caller.name): \(greeter.greeting); a child of the app's hive: \(hive.parent === appHive)"
+        }
+        // end-snippet
+        let app = Application(router: router, logger: LogRecorder().logger)
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: "/whoami", method: .get, headers: [Caller.header: "ada"])
+            #expect(text(of: response) == "ada: hello, ada; a child of the app's hive: true")
+        }
+    }
+
+    @Test("the article's log level logs a client error at notice")
+    func logLevel() async throws {
+        let hive = try shopHive()
+        let logs = LogRecorder()
+        let router = Router(context: BasicHiveRequestContext.self)
+        router.add(middleware: HiveMiddleware(hive))
+        // snippet: hummingbird-log-level
+        router.addComponents(at: "api", clientErrorLogLevel: .notice)
+        // end-snippet
+        let app = Application(router: router, logger: logs.logger)
+        try await app.test(.router) { client in
+            let soldOut = try await client.execute(uri: "/api/shop/order?item=smoker&quantity=1", method: .get)
+            #expect(soldOut.status == .conflict)
+        }
+        #expect(logs.all.map(\.level) == [.notice])
+    }
+
     @Test(
         "the mount of the article serves a component in a context of one's own, and a public error answers with its status"
     )

@@ -89,8 +89,11 @@ struct ComponentRoutesTests {
         #expect(logged.contains { $0.hasPrefix("No component named 'promo'.") })
         #expect(logged.contains { $0.hasPrefix("shop has no command 'sell'. Its commands: audit, echo, greet") })
         #expect(logged.contains { $0.hasPrefix("shop/audit is not reachable by URL.") })
-        #expect(logs.all.allSatisfy { $0.level == .info })
+        #expect(logs.all.count == answers.count)
+        #expect(logs.all.allSatisfy { $0.level == .debug })
         #expect(logs.all.first?.message == "GET /api/promo/spring answered 404")
+        #expect(logs.all.first?.metadata["http.response.status_code"] == "404")
+        #expect(logs.all.first?.metadata["hive.error.code"] == "100")
     }
 
     @Test("a missing argument, or one that does not convert, answers 400 naming the argument")
@@ -120,12 +123,13 @@ struct ComponentRoutesTests {
             #expect(answer.body == #"{"error":{"message":"The server failed to run the command."}}"#)
             #expect(!answer.body.contains("10.0.0.7"))
         }
-        let errors = logs.all.filter { $0.level == .error }.map { $0.metadata["hive.error"] ?? "" }
-        #expect(errors.count == 3)
-        #expect(errors.contains("shop/ledger failed: the ledger at 10.0.0.7 is offline. (code 500)"))
+        #expect(logs.all.count == 3)
+        #expect(logs.all.allSatisfy { $0.level == .error && $0.metadata["http.response.status_code"] == "500" })
+        let errors = logs.all.map { $0.metadata["hive.error"] ?? "" }
+        #expect(errors.contains("shop/ledger failed: the ledger at 10.0.0.7 is offline."))
         #expect(errors.contains { $0.contains("The reply of shop/opaque has 'when' as ") })
         #expect(errors.contains { $0.contains("Opaque() (Opaque), which does not encode.") })
-        #expect(errors.contains("shop/misnumbered failed: Misnumbered(). (code 500)"))
+        #expect(errors.contains("shop/misnumbered failed: Misnumbered()."))
     }
 
     @Test("a command's public error answers with its status and message")
@@ -152,7 +156,6 @@ struct ComponentRoutesTests {
             answers[0].body
                 == #"{"error":{"message":"The body must be a JSON object, whose members are the arguments."}}"#)
         #expect(answers[2].body.contains("deeper than 32 levels"))
-        #expect(answers[4].body == #"{"error":{"message":"The query is malformed: it repeats the query key 'text'."}}"#)
         let text = try await post("/api/shop/echo", "text=a", headers: [.contentType: "text/plain"])
         #expect(text.status == 415)
         let vendor = try await post(
@@ -180,7 +183,119 @@ struct ComponentRoutesTests {
             let response = try await client.execute(uri: "/v1/components/shop/echo?text=a", method: .get)
             #expect(response.status == .internalServerError)
         }
-        #expect(logs.all.map(\.message).first?.hasPrefix("This request has no hive") == true)
+        let line = try #require(logs.all.first)
+        #expect(line.level == .error)
+        #expect(line.message == "GET /v1/components/shop/echo answered 500")
+        #expect(line.metadata["hive.error"]?.hasPrefix("This request has no hive: HiveMiddleware did not run") == true)
+        #expect(line.metadata["http.response.status_code"] == "500")
+        #expect(line.metadata["hive.error.code"] == nil)
+    }
+
+    // MARK: - Repeated keys
+
+    /// `{"error":{"argument":…,"message":…}}`, as a failure answers.
+    func refusal(_ argument: String, _ message: String) -> String {
+        #"{"error":{"argument":"\#(argument)","message":"\#(message)"}}"#
+    }
+
+    @Test("a key repeated in the query answers 400 naming the key and the query, also when one is percent-encoded")
+    func repeatedInQuery() async throws {
+        let answers = try await send([
+            (.get, "/api/shop/order?item=a&quantity=1&item=b", nil),
+            (.get, "/api/shop/order?it%65m=a&quantity=1&item=b", nil),
+            (.post, "/api/shop/echo?text=a&text=a", #"{"n":1}"#),
+            (.get, "/api/shop/echo?text=a&caf%C3%A9=1&cafe%CC%81=2", nil),  // one key, composed and decomposed
+        ])
+        #expect(answers.map(\.status) == [400, 400, 400, 400])
+        #expect(answers[0].body == refusal("item", "The key 'item' appears more than once in the query."))
+        #expect(answers[1].body == answers[0].body)
+        #expect(answers[2].body == refusal("text", "The key 'text' appears more than once in the query."))
+        #expect(answers[3].body.contains("' appears more than once in the query."))
+    }
+
+    @Test("a key repeated in the JSON body answers 400 naming the key and the body, where a decoder would keep one")
+    func repeatedInBody() async throws {
+        let answers = try await send([
+            (.post, "/api/shop/order", #"{"item":1,"quantity":1,"item":2}"#),
+            (.post, "/api/shop/order", #"{"item":"a","quantity":1,"it\u0065m":"b"}"#),
+            (.post, "/api/shop/order", #"{ "quantity" : 1 , "item" : "a" , "quantity" : 2 }"#),
+            (.post, "/api/shop/echo", #"{"text":"x","n":{"a":1,"b":[{"c":1,"c":2}]}}"#),
+            (.post, "/api/shop/echo", #"{"te\"xt":1,"te\"xt":2}"#),
+        ])
+        #expect(answers.map(\.status) == [400, 400, 400, 400, 400])
+        #expect(answers[0].body == refusal("item", "The key 'item' appears more than once in the JSON body."))
+        #expect(answers[1].body == answers[0].body)
+        #expect(answers[2].body == refusal("quantity", "The key 'quantity' appears more than once in the JSON body."))
+        #expect(
+            answers[3].body
+                == refusal("n", "The key 'c' appears more than once in an object in the argument 'n' of the JSON body.")
+        )
+        #expect(answers[4].body == refusal(#"te\"xt"#, #"The key 'te\"xt' appears more than once in the JSON body."#))
+    }
+
+    @Test("a key in both the query and the JSON body answers 400 naming the key and both places")
+    func repeatedAcross() async throws {
+        let answers = try await send([
+            (.post, "/api/shop/echo?text=a", #"{"text":"b"}"#),
+            (.post, "/api/shop/order?quantity=1&it%65m=a", #"{"item":"b"}"#),
+            (.post, "/api/shop/order?item=a&quantity=1", #"{"it\u0065m":"b"}"#),
+        ])
+        #expect(answers.map(\.status) == [400, 400, 400])
+        #expect(answers[0].body == refusal("text", "The key 'text' appears in both the query and the JSON body."))
+        #expect(answers[1].body == refusal("item", "The key 'item' appears in both the query and the JSON body."))
+        #expect(answers[2].body == answers[1].body)
+    }
+
+    @Test("keys that only look alike, a key's name as a value, and one key in sibling objects are not repeats")
+    func notRepeated() async throws {
+        let answers = try await send([
+            (.post, "/api/shop/order", #"{"item":"quantity","quantity":2,"notes":[{"item":1},{"item":2}]}"#),
+            (.post, "/api/shop/order?gift=true", #"{"item":"a","quantity":1,"Item":"b","item ":"c"}"#),
+            (.post, "/api/shop/order", #"{"item":"x\"item\":","quantity":1}"#),
+            (.get, "/api/shop/order?item=a&quantity=1&gift=false&Item=b", nil),
+        ])
+        #expect(answers.map(\.status) == [200, 200, 200, 200])
+    }
+
+    // MARK: - The log
+
+    @Test("a 4xx is logged at debug, a 5xx at error, and clientErrorLogLevel chooses the level of a 4xx")
+    func logLevels() async throws {
+        _ = try await send([(.get, "/api/shop/order?item=smoker&quantity=1", nil), (.get, "/api/shop/ledger", nil)])
+        #expect(logs.all.map(\.level) == [.debug, .error])
+
+        let chosen = LogRecorder()
+        let router = Router(context: BasicHiveRequestContext.self)
+        router.add(middleware: HiveMiddleware(try shopHive()))
+        router.addComponents(at: "api", clientErrorLogLevel: .warning)
+        let app = Application(router: router, logger: chosen.logger)
+        try await app.test(.router) { client in
+            for uri in ["/api/shop/order?item=smoker&quantity=1", "/api/shop/echo", "/api/shop/ledger"] {
+                _ = try await client.execute(uri: uri, method: .get)
+            }
+        }
+        #expect(chosen.all.map(\.level) == [.warning, .warning, .error])
+    }
+
+    @Test("each line names the HTTP status and the library's code in fields apart, and no text reads as the status")
+    func logFields() async throws {
+        _ = try await send([
+            (.get, "/api/shop/order?item=smoker&quantity=1", nil), (.get, "/api/shop/order?item=a", nil),
+            (.post, "/api/shop/echo", "{"), (.get, "/api/shop/ledger", nil),
+        ])
+        let lines = logs.all
+        #expect(
+            lines.map(\.message) == [
+                "GET /api/shop/order answered 409", "GET /api/shop/order answered 400",
+                "POST /api/shop/echo answered 400",
+                "GET /api/shop/ledger answered 500",
+            ])
+        #expect(lines.map { $0.metadata["http.response.status_code"] } == ["409", "400", "400", "500"])
+        // A public error's status is 409, and the library's code says the command threw: 500.
+        #expect(lines.map { $0.metadata["hive.error.code"] } == ["500", "300", nil, "500"])
+        #expect(lines[0].metadata["hive.error"] == #"shop/order failed: ItemSoldOut(item: "smoker")."#)
+        #expect(lines[2].metadata["hive.error"] == "The body must be a JSON object, whose members are the arguments.")
+        #expect(!lines.contains { ($0.metadata["hive.error"] ?? "").contains("(code ") })
     }
 }
 #endif

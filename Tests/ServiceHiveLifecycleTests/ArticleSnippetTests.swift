@@ -1,4 +1,9 @@
 #if ServiceLifecycle
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 import ServiceHive
 import ServiceHiveLifecycle
@@ -70,6 +75,18 @@ private func validatedModules(hive: ServiceHive) -> ModulesService {
     )
     // end-snippet
     return modules
+}
+
+/// The article's end of a program: compiled, and not run, since it would end the test process.
+private func runToTheEnd(_ group: ServiceGroup, logger: Logger) async {
+    // snippet: lifecycle-exit
+    do {
+        try await group.run()
+    } catch {
+        logger.critical("The service group stopped, and the process exits with status 1: \(error)")
+        exit(1)
+    }
+    // end-snippet
 }
 
 /// The app's wiring, as a test receives it.

@@ -107,6 +107,24 @@ struct CustomerSessionTests {
         #expect(session.recentlyViewed == (3...12).reversed().map { "item-\($0)" })
     }
 
+    @Test("a session made for a request is a new guest's each time, apart from the hive's session")
+    func madeForARequest() async throws {
+        let hive = try await tradeHive()
+        let first = TradeModule.makeCustomerSession()
+        let second = TradeModule.makeCustomerSession()
+        #expect(first !== second)
+        #expect(first.customerId == nil)
+        #expect(first.recentlyViewed.isEmpty)
+        first.signIn(customerId: "customer-7")
+        first.view(itemId: "smoker")
+        #expect(first.customerId == "customer-7")
+        #expect(first.recentlyViewed == ["smoker"])
+        #expect(second.customerId == nil, "each request's session is its own")
+        let shared = try hive.resolve(CustomerSession.self)
+        #expect(shared !== first)
+        #expect(shared.customerId == nil, "the hive's session is not a request's")
+    }
+
     @Test("the session's basket resolves the trade service at its first checkout, not when it is built")
     func lazyTradeService() async throws {
         let hive = try await tradeHive()

@@ -93,30 +93,78 @@ struct TradeServerTests {
         #expect("\(underlying)".contains("smoker"))
     }
 
+    // snippet: hummingbird-live-test
     @Test("a live server on 127.0.0.1 answers, then shuts down gracefully")
-    func live() async throws {
+    func answersOverTCP() async throws {
         let hive = ServiceHive()
-        let app = TradeServer.application(hive: hive, port: 0, logger: Self.quiet)
-        try await app.test(.live) { client in
-            let health = try await client.execute(uri: "/health", method: .get)
-            #expect(body(health) == "ok")
-            let order = try await client.execute(
-                uri: "/api/trade/order", method: .post, headers: [.contentType: "application/json"],
-                body: ByteBuffer(string: #"{"item":"honey-jar","quantity":1}"#))
-            #expect(body(order) == #"{"item":"honey-jar","number":1,"quantity":1,"total":899}"#)
+        let logger = Self.quiet
+        let app = TradeServer.application(hive: hive, port: 0, logger: logger)
+        try await app.unlessStartupFails {
+            try await app.test(.live) { client in
+                let health = try await client.execute(uri: "/health", method: .get)
+                #expect(health.status == .ok)
+                #expect(body(health) == "ok")
+                let order = try await client.execute(
+                    uri: "/api/trade/order", method: .post, headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: #"{"item":"honey-jar","quantity":1}"#))
+                #expect(body(order) == #"{"item":"honey-jar","number":1,"quantity":1,"total":899}"#)
+            }
         }
+        #expect(hive.installedModules.isEmpty)
+    }
+    // end-snippet
+
+    @Test(
+        "a live test inside unlessStartupFails sees the test's overrides, in the server's routes and commands",
+        .testHive { $0.register(PricingService.self) { FlatPricing(cents: 100) } })
+    func liveOverrides() async throws {
+        let app = TradeServer.application(hive: try TestHiveTrait.current, port: 0, logger: Self.quiet)
+        let total = try await app.unlessStartupFails {
+            try await app.test(.live) { client in
+                body(try await client.execute(uri: "/api/trade/order?item=hive-42&quantity=3", method: .get))
+            }
+        }
+        #expect(total == #"{"item":"hive-42","number":1,"quantity":3,"total":300}"#)
+    }
+
+    @Test(
+        "a live test of a server whose modules fail to install, validate or start ends with the failure, not a hang",
+        arguments: StartupFault.allCases)
+    func liveNotReady(fault: StartupFault) async throws {
+        let hive = ServiceHive()
+        let app = TradeServer.application(hive: hive, port: 0, logger: Self.quiet, fault: fault)
+        let thrown = await #expect(throws: (any Error).self) {
+            try await withinAbandoning("the live test to end", limit: .seconds(30)) {
+                try await app.unlessStartupFails {
+                    try await app.test(.live) { _ in Issue.record("the server served before its modules were ready") }
+                }
+            }
+        }
+        let error = try #require(thrown)
+        switch (fault, error as? ServiceHiveError, error as? ModulesServiceError) {
+        case (.install, .moduleFailed("Faulty", .registration, let underlying)?, nil):
+            #expect("\(underlying)".contains("PricingProbe is already registered"), "\(underlying)")
+        case (.start, .moduleFailed("Faulty", .start, let underlying)?, nil):
+            #expect("\(underlying)" == "the fault that TRADE_SERVER_FAULT=start asks for")
+        case (.validation, nil, .validationFailed(let report)?):
+            #expect(report.failures.count == 1)
+            #expect("\(report)".contains("Unregistered is not registered"), "\(report)")
+        default:
+            Issue.record("\(fault): unexpected \(error)")
+        }
+        // The failed start left nothing installed.
         #expect(hive.installedModules.isEmpty)
     }
 }
 
-/// The article's server: compiled, and not run, since it would listen on 8080 and take SIGTERM and SIGINT from the
-/// test process. `TradeServer.application`, which the tests run, is the same wiring.
-func startServer(logger: Logger) async throws {
+/// The article's server: compiled, and not run, since it would listen on 8080, take SIGTERM and SIGINT from the test
+/// process, and end it on a failure. `TradeServer.application`, which the tests run, is the same wiring.
+func startServer(logger: Logger) async {
     // snippet: server-application
     let hive = ServiceHive()
     let modules = ModulesService(
         [TradeModule()], in: hive,
-        validation: .all { plan in plan.provide(CustomerSession.self, LiveCustomerSession()) }
+        validation: .all { plan in plan.provide(CustomerSession.self, TradeModule.makeCustomerSession()) }
     )
     let router = Router(context: BasicHiveRequestContext.self)
     router.add(middleware: HiveMiddleware(hive))
@@ -128,7 +176,7 @@ func startServer(logger: Logger) async throws {
         logger: logger
     )
     app.beforeServerStarts { try await modules.ready() }
-    try await app.runService()
+    await app.runServiceOrExit()
     // end-snippet
 }
 
@@ -197,6 +245,49 @@ struct TradeServerProcessTests {
             return true
         }
         #expect(stopped)
+    }
+}
+#endif
+
+#if Hummingbird && canImport(Glibc)
+@Suite("TradeServer, the executable, when its startup fails", .timeLimit(.minutes(3)))
+struct TradeServerStartupTests {
+    /// The built server, beside the test bundle.
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("TradeServer").path
+
+    @Test(
+        "a startup refused at install, validation or start logs why and exits with status 1, without listening",
+        arguments: [
+            (StartupFault.install, "Module Faulty failed to register its services: "),
+            (StartupFault.validation, "The modules installed, but 1 registration failed to resolve when the hive "),
+            (StartupFault.start, "Module Faulty failed to start: the fault that TRADE_SERVER_FAULT=start asks for."),
+        ])
+    func refused(fault: StartupFault, reason: String) async throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.executable),
+            "build the server first: swift build --traits Hummingbird")
+        let (termination, output) = try await runToEnd(
+            Self.executable, environment: [StartupFault.variable: fault.rawValue, "TRADE_SERVER_PORT": "0"])
+        #expect(termination == .exited(1), "\(output)")
+        #expect(output.contains("TradeServer did not start, and exits with status 1: \(reason)"), "\(output)")
+        #expect(!output.contains("listening on"), "\(output)")
+        #expect(!output.contains("Fatal error"), "\(output)")
+    }
+
+    @Test("a TRADE_SERVER_FAULT that names no fault exits with status 64, naming the faults there are")
+    func unknownFault() async throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.executable),
+            "build the server first: swift build --traits Hummingbird")
+        let (termination, output) = try await runToEnd(
+            Self.executable, environment: [StartupFault.variable: "stopp", "TRADE_SERVER_PORT": "0"])
+        #expect(termination == .exited(64), "\(output)")
+        #expect(
+            output.contains(
+                "TRADE_SERVER_FAULT is 'stopp', which names no fault. To fix, set it to one of install, validation, "
+                    + "start, or unset it."),
+            "\(output)")
     }
 }
 #endif

@@ -28,3 +28,25 @@ public protocol CustomerSession: AnyObject, Sendable {
     /// - Parameter itemId: The item.
     func view(itemId: String)
 }
+
+extension TradeModule {
+    /// A new customer session, of a guest: nobody signed in, nothing viewed.
+    ///
+    /// ``TradeModule`` registers the app's session in the ``ServiceHive/Scope/session`` scope, one at a time. A server,
+    /// which serves many customers at once, makes one per request instead, and provides it to the request's hive:
+    ///
+    /// ```swift
+    /// router.add(middleware: HiveMiddleware(hive) { request, _, provisions in
+    ///     let session = TradeModule.makeCustomerSession()
+    ///     session.signIn(customerId: request.headers[customerHeader] ?? "guest")
+    ///     provisions.provide(CustomerSession.self, session)
+    /// })
+    /// ```
+    ///
+    /// The implementation stays internal to the module: callers see only ``CustomerSession``.
+    ///
+    /// - Returns: A session that keeps its state in memory, safe to use from any thread.
+    public static func makeCustomerSession() -> any CustomerSession {
+        LiveCustomerSession()
+    }
+}
