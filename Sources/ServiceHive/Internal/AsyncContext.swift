@@ -1,6 +1,4 @@
-#if !canImport(Darwin)
 import Synchronization
-#endif
 
 /// The state of one async resolve, bound to the task-local ``current`` while async factories run.
 ///
@@ -94,35 +92,18 @@ final class AsyncContext: Sendable {
 /// How many of some activity, such as recording what a construction uses, are in progress on every thread and task.
 ///
 /// A hot path reads it without a lock to skip a costlier check while nothing of the kind is in progress. An activity
-/// is counted before it starts, so a thread or task always sees its own. On Apple platforms, where `Atomic` needs
-/// macOS 15 and iOS 18, nothing is counted and ``mayBeActive`` is always `true`.
+/// is counted before it starts, so a thread or task always sees its own.
 struct ActivityCount: ~Copyable, Sendable {
-    #if !canImport(Darwin)
     private let count = Atomic<Int>(0)
-    #endif
 
     init() {}
 
     /// Whether an activity may be in progress: `false` only when none is.
-    var mayBeActive: Bool {
-        #if canImport(Darwin)
-        true
-        #else
-        count.load(ordering: .relaxed) != 0
-        #endif
-    }
+    var mayBeActive: Bool { count.load(ordering: .relaxed) != 0 }
 
     /// Counts an activity that starts.
-    func begin() {
-        #if !canImport(Darwin)
-        count.add(1, ordering: .relaxed)
-        #endif
-    }
+    func begin() { count.add(1, ordering: .relaxed) }
 
     /// Counts an activity that has ended.
-    func end() {
-        #if !canImport(Darwin)
-        count.subtract(1, ordering: .relaxed)
-        #endif
-    }
+    func end() { count.subtract(1, ordering: .relaxed) }
 }

@@ -35,7 +35,9 @@ struct ThreadContext {
         return ThreadContext(state: state)
     }
 
-    fileprivate static func destroy(_ raw: UnsafeMutableRawPointer) {
+    /// Frees a thread's context; the destructor of `threadContextKey`. Its argument is optional on some platforms only.
+    fileprivate static func destroy(_ raw: UnsafeMutableRawPointer?) {
+        guard let raw else { return }
         let state = raw.assumingMemoryBound(to: ThreadState.self)
         state.pointee.chain.deallocate()  // Empty: a thread cannot exit while one of its resolves runs.
         state.deinitialize(count: 1)
@@ -184,14 +186,7 @@ struct ThreadContext {
 /// thread exits.
 private let threadContextKey: pthread_key_t = {
     var key = pthread_key_t()
-    #if canImport(Darwin)
     let status = pthread_key_create(&key) { ThreadContext.destroy($0) }
-    #else
-    let status = pthread_key_create(&key) { raw in
-        guard let raw else { return }
-        ThreadContext.destroy(raw)
-    }
-    #endif
     precondition(status == 0, "ServiceHive could not create its thread-specific storage key: \(status)")
     return key
 }()
