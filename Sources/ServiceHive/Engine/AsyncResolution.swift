@@ -1,35 +1,8 @@
 extension HiveCore {
     // MARK: - The async resolution path
 
-    /// Resolves `key` as a `Service`, awaiting async factories: every `resolveAsync` comes here. A registration with a
-    /// synchronous factory is resolved by the synchronous path; an async one is found, then one switch on its scope.
-    ///
-    /// Inlined into each public `resolveAsync`, so that returning a cached instance takes one async call, not two, each
-    /// with a task allocation: called, `Benchmarks/count-instructions 18` cost 650 instructions, not 435.
-    @inline(__always)
-    nonisolated(nonsending) func resolveAsync<Service>(_ key: RegistrationKey) async throws(ServiceHiveError)
-        -> Service
-    {
-        // A cached instance first, before a top-level resolve makes a context of its own, and before reading the
-        // task-local at all while no construction anywhere records what it uses. It is read as `resolve` reads it.
-        if AsyncContext.recordingCurrent == nil {
-            var layers = Layers.unread
-            let state = family.lock()
-            let hit = lookUp(
-                key, in: state.pointee, layers: &layers, argumentsMatch: { $0.isEmpty }, mayCache: true,
-                async: true)
-            if case .cached(let instance) = hit {
-                let value: Service = cachedValue(instance)
-                family.unlock()
-                return value
-            }
-            family.unlock()
-        }
-        return try await resolveAsyncUncached(key)
-    }
-
     /// `resolveAsync` once the cache has not answered: in the current task's context, or a new top-level one.
-    nonisolated(nonsending) private func resolveAsyncUncached<Service>(_ key: RegistrationKey)
+    nonisolated(nonsending) func resolveAsyncUncached<Service>(_ key: RegistrationKey)
         async throws(ServiceHiveError)
         -> Service
     {

@@ -56,7 +56,7 @@ final class AsyncContext: Sendable {
     }
 
     /// The context of `entry`'s factory, run by this resolve: for a shared construction, its own waiter and recorder.
-    func child(building entry: Entry, construction: Construction?) -> AsyncContext {
+    func child(building entry: Entry, construction: PendingInstance?) -> AsyncContext {
         AsyncContext(
             chain: chain + [entry], id: construction?.owner ?? id,
             graph: graph, recording: construction != nil, parent: self)
@@ -87,23 +87,4 @@ final class AsyncContext: Sendable {
         }
         return ThreadContext.refusal(toBuild: entry, after: chain)
     }
-}
-
-/// How many of some activity, such as recording what a construction uses, are in progress on every thread and task.
-///
-/// A hot path reads it without a lock to skip a costlier check while nothing of the kind is in progress. An activity
-/// is counted before it starts, so a thread or task always sees its own.
-struct ActivityCount: ~Copyable, Sendable {
-    private let count = Atomic<Int>(0)
-
-    init() {}
-
-    /// Whether an activity may be in progress: `false` only when none is.
-    var mayBeActive: Bool { count.load(ordering: .relaxed) != 0 }
-
-    /// Counts an activity that starts.
-    func begin() { count.add(1, ordering: .relaxed) }
-
-    /// Counts an activity that has ended.
-    func end() { count.subtract(1, ordering: .relaxed) }
 }
