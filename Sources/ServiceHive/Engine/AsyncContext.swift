@@ -56,10 +56,9 @@ final class AsyncContext: Sendable {
     }
 
     /// The context of `entry`'s factory, run by this resolve: for a shared construction, its own waiter and recorder.
-    func child(building entry: Entry, construction: PendingInstance?) -> AsyncContext {
+    func child(building entry: Entry, pending: PendingInstance?) -> AsyncContext {
         AsyncContext(
-            chain: chain + [entry], id: construction?.owner ?? id,
-            graph: graph, recording: construction != nil, parent: self)
+            chain: chain + [entry], id: pending?.owner ?? id, graph: graph, recording: pending != nil, parent: self)
     }
 
     /// Records a lookup for every shared construction this context is part of.
@@ -87,4 +86,30 @@ final class AsyncContext: Sendable {
         }
         return ThreadContext.refusal(toBuild: entry, after: chain)
     }
+}
+
+extension AsyncContext: ResolveContext {
+    var isAsync: Bool { true }
+
+    /// `nil`: an async resolve builds a shared instance in a task of its own, which waits as the construction.
+    var claimant: WaiterID? { nil }
+
+    /// `false`: async resolves are not traced.
+    var isTracing: Bool { false }
+
+    /// Nothing: async resolves are not traced.
+    func noteTrace(scope: ServiceHive.Scope?, cached: Bool) {}
+
+    func graphInstance(of entry: Entry, searched: Lineage, layers: ObjectIdentifier?) -> Instance? {
+        graph.withLock { graph in
+            graph.first { $0.entry === entry && $0.layers == layers && searched.contains($0.builtBy) }?.box
+        }
+    }
+
+    /// Adds a `.graph` instance that this top-level resolve built.
+    func addGraphInstance(_ instance: GraphInstance) {
+        graph.withLock { $0.append(instance) }
+    }
+
+    func chainKeys() -> [ServiceHive.ServiceKey] { chain.map(\.serviceKey) }
 }

@@ -54,7 +54,7 @@ final class Factory<Service>: Sendable {
         boxType = Box<Service>.self
     }
 
-    /// The instance a forwarded registration resolves to: `target`, converted.
+    /// The value a forwarded registration resolves to: `target`, converted.
     ///
     /// Unwrapped with `!`, not `unsafelyUnwrapped`: that generic getter returns the closure at the most general
     /// abstraction, which wraps it in a thunk whose context is allocated on every resolve (benchmark
@@ -72,6 +72,8 @@ final class Factory<Service>: Sendable {
 
 /// A `Factory` whose service type is not known statically.
 protocol ErasedFactory: AnyObject, Sendable {
+    /// For a forwarded registration: `target`, the target's cached instance, converted and boxed with `dependencies`.
+    func converted(_ target: Instance, _ dependencies: Dependencies) -> Instance
     /// Resolves `key`, a key of this factory's service, from `resolver`, and discards the instance.
     func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError)
     /// Resolves `key` as `resolveAsync` does, and discards the instance.
@@ -79,6 +81,10 @@ protocol ErasedFactory: AnyObject, Sendable {
 }
 
 extension Factory: ErasedFactory {
+    func converted(_ target: Instance, _ dependencies: Dependencies) -> Instance {
+        box(forwarded(target), dependencies)
+    }
+
     func resolve(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) throws(ServiceHiveError) {
         let _: Service = try resolver.core.resolve(key)
     }
@@ -177,6 +183,163 @@ extension HiveCore {
             throw error  // A nested resolve's error passes through, with its chain.
         } catch {
             throw .factoryFailed(entry.serviceKey, chain: context.chainKeys(dropping: 1), underlying: error)
+        }
+    }
+
+    // MARK: - Building what a step decided, on this thread
+
+    /// Builds, on this thread, the instance that a step of a synchronous resolve decided to build, and keeps it where
+    /// the step said: nowhere for a transient, in the top-level resolve's graph, or in the claimed slot.
+    func build<Service>(
+        _ build: Build,
+        _: Service.Type,
+        arguments: UnsafeRawPointer?,
+        layers: inout Layers,
+        context: ThreadContext
+    ) throws(ServiceHiveError) -> Service {
+        let entry = build.found.entry
+        switch build.destination {
+        case .caller:
+            return try buildTransient(entry, arguments: arguments, context: context)
+        case .graph(let innermost):
+            let isRecording = context.isRecording
+            if isRecording { context.beginRecording() }
+            let value: Service
+            do throws(ServiceHiveError) {
+                value = try self.build(entry, view: self, arguments: nil, context: context)
+            } catch {
+                if isRecording { _ = context.endRecording() }
+                throw error
+            }
+            let box = entry.factory(of: Service.self).box(value, isRecording ? context.endRecording() : .none)
+            context.addGraphInstance(GraphInstance(entry: entry, builtBy: id, layers: innermost, box: box))
+            if entry.hasCompletedHook {
+                do throws(ServiceHiveError) {
+                    try complete(entry, value, view: self, context: context)
+                } catch {
+                    context.removeGraphInstance(box)
+                    throw error
+                }
+            }
+            return value
+        case .slot(let pending, let location):
+            var object: AnyObject?  // A `.weak` instance's object, held here: the hive holds it only weakly.
+            let instance: Instance
+            do throws(ServiceHiveError) {
+                instance = try buildShared(
+                    build.found, Service.self, pending: pending, object: &object, context: context)
+            } catch {
+                release(pending, of: entry, at: location)
+                throw error
+            }
+            publish(instance, of: build.found, at: location, by: pending, layers: &layers)
+            // Safe: the object was built as a `Service`.
+            return object.map { $0 as! Service } ?? unsafeDowncast(instance, to: Box<Service>.self).value
+        }
+    }
+
+    /// Builds a shared instance of `found`'s registration on this thread, from the view of the hive that declares it,
+    /// recording what it is built from; runs its post-construction hook with the instance visible to this thread.
+    ///
+    /// - Parameter object: For a `.weak` registration, receives the object, which the instance holds weakly.
+    private func buildShared<Service>(
+        _ found: Found,
+        _: Service.Type,
+        pending: PendingInstance,
+        object: inout AnyObject?,
+        context: ThreadContext
+    ) throws(ServiceHiveError) -> Instance {
+        let entry = found.entry
+        if let instance = entry.instance { return instance }  // A registered instance: nothing to build.
+        let view = ancestor(found.depth)
+        context.beginRecording()
+        let value: Service
+        do throws(ServiceHiveError) {
+            value = try build(entry, view: view, arguments: nil, context: context)
+        } catch {
+            _ = context.endRecording()
+            throw error
+        }
+        let dependencies = context.endRecording().sealed(home: familyID)
+        let instance: Instance
+        if entry.lifetime == .weak {
+            let built = value as Any
+            guard type(of: built) is AnyObject.Type else {
+                throw .weakRequiresClass(entry.serviceKey, instanceType: typeName(type(of: built)))
+            }
+            object = built as AnyObject
+            instance = Box(WeakReference(object: object), dependencies: dependencies)
+        } else {
+            instance = entry.factory(of: Service.self).box(value, dependencies)
+        }
+        if entry.hasCompletedHook {
+            Waits.provide(instance, for: pending)
+            try complete(entry, value, view: view, context: context)
+        }
+        return instance
+    }
+
+    // MARK: - Building what a step decided, in a task
+
+    /// Builds the instance that a step of an async resolve decided to build, and keeps it where the step said. A shared
+    /// instance is built in a task of its own, so that no waiter's cancellation can cancel it.
+    func build<Service>(
+        _ build: Build,
+        _: Service.Type,
+        layers: inout Layers,
+        context: AsyncContext
+    ) async throws(ServiceHiveError) -> Service {
+        let entry = build.found.entry
+        switch build.destination {
+        case .caller:
+            return try await buildAsync(entry, view: self, context: context.child(building: entry, pending: nil))
+        case .graph(let innermost):
+            let value: Service = try await buildAsync(
+                entry, view: self, context: context.child(building: entry, pending: nil))
+            let box = entry.factory(of: Service.self).box(value, .none)
+            context.addGraphInstance(GraphInstance(entry: entry, builtBy: id, layers: innermost, box: box))
+            return value
+        case .slot(let pending, let location):
+            let child = context.child(building: entry, pending: pending)
+            let view = ancestor(build.found.depth)
+            let built = await Task { () async -> Result<Instance, ServiceHiveError> in
+                do throws(ServiceHiveError) {
+                    let value: Service = try await view.buildAsync(entry, view: view, context: child)
+                    return .success(entry.factory(of: Service.self).box(value, child.recorded.sealed(home: familyID)))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            switch built {
+            case .failure(let error):
+                release(pending, of: entry, at: location)
+                throw error
+            case .success(let instance):
+                publish(instance, of: build.found, at: location, by: pending, layers: &layers)
+                context.record(instance.dependencies)
+                // Safe: built above, a `Box` of the entry's service type.
+                return unsafeDowncast(instance, to: Box<Service>.self).value
+            }
+        }
+    }
+
+    /// Runs an async factory in `context`, the context made for it.
+    func buildAsync<Service>(
+        _ entry: Entry,
+        view: HiveCore,
+        context: AsyncContext
+    ) async throws(ServiceHiveError) -> Service {
+        if let refusal = context.parent?.refusal(toBuild: entry) { throw refusal }
+        // Safe: an entry whose factory is async was made with a `Factory(async:)`.
+        let make = entry.factory(of: Service.self).makeAsync.unsafelyUnwrapped
+        do {
+            return try await AsyncContext.$current.withValue(context) {
+                try await make(ServiceHive.Resolver(core: view))
+            }
+        } catch let error as ServiceHiveError {
+            throw error  // A nested resolve's error passes through, with its chain.
+        } catch {
+            throw .factoryFailed(entry.serviceKey, chain: context.chain.dropLast().map(\.serviceKey), underlying: error)
         }
     }
 }

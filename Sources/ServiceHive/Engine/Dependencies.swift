@@ -26,7 +26,10 @@ struct Dependency: Hashable, Sendable {
 
 /// What a shared instance was built from: every lookup of its construction, flattened through every chain.
 struct Dependencies: Sendable {
-    var lookups: Set<Dependency> = []
+    let lookups: Set<Dependency>
+    /// The services looked up, as a set of bits: a service's bit is `ServiceMask.bit(of:)`. A layer that overrides
+    /// none of them can own nothing built from these lookups, which it tells without reading them.
+    let services: UInt64
     /// Whether any lookup searched another family than the instance's own. Such an instance may be affected by an
     /// override layer that its own family does not count, so finding it always checks the layer stack.
     private(set) var crossesFamilies = false
@@ -37,6 +40,7 @@ struct Dependencies: Sendable {
 
     init(lookups: Set<Dependency> = []) {
         self.lookups = lookups
+        services = lookups.reduce(0) { $0 | ServiceMask.bit(of: $1.key.service) }
     }
 
     /// These dependencies, for an instance of the family `home`.
@@ -49,5 +53,14 @@ struct Dependencies: Sendable {
     /// Whether any lookup was answered by one of `entries`.
     func uses(any entries: Set<ObjectIdentifier>) -> Bool {
         lookups.contains { $0.entry.map { entries.contains(ObjectIdentifier($0)) } ?? false }
+    }
+}
+
+/// Sets of services as the 64 bits of a word: a service sets the bit its identifier hashes to. Two sets with no bit in
+/// common share no service; two with one may, as two services may share a bit.
+enum ServiceMask {
+    /// The bit of `service`: a multiplicative hash of its identifier's address, as `ServiceTable` hashes it.
+    static func bit(of service: ObjectIdentifier) -> UInt64 {
+        1 << ((UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 }

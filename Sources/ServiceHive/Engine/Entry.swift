@@ -6,8 +6,8 @@
 final class Entry: Sendable {
     let key: RegistrationKey
     let scope: ServiceHive.Scope
-    /// How the resolution path treats the scope: a trivial enum, cheaper to switch on than `scope`. For an async
-    /// factory, `.async`: only `resolveAsync` builds it, as `scope` says.
+    /// How the resolution path treats the scope: a trivial enum, cheaper to switch on than `scope`; `.forward` for a
+    /// forwarded registration.
     let lifetime: Lifetime
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
@@ -43,7 +43,7 @@ final class Entry: Sendable {
         key = RegistrationKey(Service.self, name: name, arguments: arguments)
         unsureSendable = sendable.isUnsure(for: Service.self)
         self.scope = scope
-        lifetime = factory.makeAsync != nil ? .async : target != nil ? .forward : Lifetime(scope)
+        lifetime = target != nil ? .forward : scope.lifetime
         isAsync = factory.makeAsync != nil
         hasCompletedHook = factory.completed != nil
         serviceType = Service.self
@@ -73,26 +73,17 @@ final class Entry: Sendable {
     }
 }
 
-/// How the resolution path treats a scope.
+/// How the resolution path treats a scope. Each `ServiceHive.Scope` carries its own, so that nothing but the one switch
+/// of a resolve's step (`HiveCore.step`) switches on it.
 enum Lifetime: Sendable {
     case transient, graph
     /// `.singleton` and named scopes: one instance, cached.
     case shared
-    /// Forwarded to another registration of the same hive: built as a transient that resolves the target.
-    case forward
     /// The instance is a weak reference, to unwrap.
     case weak
-    /// Built by an async factory, whatever the scope.
-    case async
-
-    init(_ scope: ServiceHive.Scope) {
-        switch scope.kind {
-        case .transient: self = .transient
-        case .graph: self = .graph
-        case .weak: self = .weak
-        case .singleton, .named: self = .shared
-        }
-    }
+    /// Forwarded to another registration of the same hive: converts the target's cached instance, or is built as a
+    /// transient that resolves the target.
+    case forward
 }
 
 /// The name ServiceHive prints for a type: `TradeService` for `any TradeService`, `Int` for `Swift.Int`.

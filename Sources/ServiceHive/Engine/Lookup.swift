@@ -7,7 +7,8 @@ extension HiveCore {
     /// Resolves `key` as a `Service`. Every synchronous resolve, on a hive or on a resolver, comes here.
     ///
     /// It takes the family lock once for the lookup. A cached instance that the resolve may use as it is has its value
-    /// copied before unlocking; anything else is retained, and acted on after unlocking by `resolveInDetail`.
+    /// copied before unlocking; anything else is retained, and acted on after unlocking: a
+    /// transient here, by `buildTransient`; the rest by `resolveFound`, which takes the steps of `Resolution.swift`.
     ///
     /// - Parameters:
     ///   - arguments: The runtime arguments, laid out by `ArgumentPack.store`, or `nil` for none.
@@ -52,7 +53,7 @@ extension HiveCore {
         // every other case, and this one when nested, takes the lifetime switch through `resolveFound`. Through it,
         // `Benchmarks/count-instructions 01` cost 871 instructions, not 811, and kept here, the rest of it cost a
         // cached singleton's resolve more registers to save (`02`: 324, not 312), when measured.
-        guard match.lifetime == .transient, !isTraced else {
+        guard match.lifetime == .transient, !match.isAsync, !isTraced else {
             let found = match.retained()
             family.unlock()
             return try resolveFound(found, key, arguments, argumentTypes, argumentsMatch, &layers, isTraced)
@@ -143,36 +144,50 @@ extension HiveCore {
                     let hive = Override.Hive(family: familyID, id: id)
                     switch stack.answer(for: key, on: hive, argumentsMatch: argumentsMatch) {
                     case .override(let entry, let layer):
-                        let (unsure, lifetime) = entry._withUnsafeGuaranteedRef {
-                            (key.requiresSendable && $0.unsureSendable, $0.lifetime)
+                        let (unsure, lifetime, isAsync) = entry._withUnsafeGuaranteedRef {
+                            (key.requiresSendable && $0.unsureSendable, $0.lifetime, $0.isAsync)
                         }
                         if unsure { return .notSendable }
-                        if mayCache, keeps(lifetime, async), let instance = stack.kept(entry) {
+                        if mayCache, keeps(lifetime, isAsync, async), let instance = stack.kept(entry) {
                             return .cached(instance)
                         }
                         return .found(
                             LookupAnswer.Match(
-                                entry: entry, lifetime: lifetime, depth: depth, layer: layer, instance: nil,
-                                construction: nil, target: nil))
+                                entry: entry, lifetime: lifetime, isAsync: isAsync, depth: depth, layer: layer,
+                                instance: nil, target: nil))
                     case .strict: return .notOverridden
                     case .none: break
                     }
                 }
                 guard let peek = hives[id.index].registry.peek(key) else { continue }
-                let (matches, unsure, lifetime) = peek.entry._withUnsafeGuaranteedRef {
+                let (matches, unsure, lifetime, isAsync) = peek.entry._withUnsafeGuaranteedRef {
                     (
                         key.arguments == nil || argumentsMatch($0.argumentTypes),
-                        key.requiresSendable && $0.unsureSendable, $0.lifetime
+                        key.requiresSendable && $0.unsureSendable, $0.lifetime, $0.isAsync
                     )
                 }
                 guard matches else { continue }
                 if unsure { return .notSendable }
-                if mayCache, let instance = peek.instance,
-                    isUsable(instance, lifetime, depth: depth, layers: &layers, async: async)
+                if mayCache, let instance = peek.instance {
+                    let (crosses, services) = instance._withUnsafeGuaranteedRef {
+                        ($0.dependencies.crossesFamilies, $0.dependencies.services)
+                    }
+                    if !layers.isRead, crosses { _ = layers.read() }
+                    if isUsable(lifetime, isAsync, depth: depth, layers: layers, async: async) {
+                        // Under layers that may own it (`OverrideLayer.mayOwn(services:)`), the instance that the
+                        // innermost layer keeps comes first: what a test that overrides a singleton's dependency asks
+                        // for on every resolve, found in one probe, where telling whether a layer owns the cached one
+                        // reads its lookups (`Benchmarks/count-instructions 08f`: NNN instructions, not MMM).
+                        guard let stack = layers.stack, stack.mayOwn(services: services) else {
+                            return .cached(instance)
+                        }
+                        if keeps(lifetime, isAsync, async), let kept = stack.kept(peek.entry) { return .cached(kept) }
+                        let home = instance._withUnsafeGuaranteedRef { stack.home(of: $0.dependencies, declaredAt: -1) }
+                        if home == nil { return .cached(instance) }
+                    }
+                } else if mayCache, keeps(lifetime, isAsync, async), let stack = layers.stack,
+                    let instance = stack.kept(peek.entry)
                 {
-                    return .cached(instance)
-                }
-                if mayCache, keeps(lifetime, async), let stack = layers.stack, let instance = stack.kept(peek.entry) {
                     return .cached(instance)
                 }
                 let forwardable =
@@ -180,45 +195,33 @@ extension HiveCore {
                 let target = forwardable ? forwardTarget(of: peek.entry, in: hives[id.index].registry, &layers) : nil
                 return .found(
                     LookupAnswer.Match(
-                        entry: peek.entry, lifetime: lifetime, depth: depth, layer: -1, instance: peek.instance,
-                        construction: peek.construction, target: target))
+                        entry: peek.entry, lifetime: lifetime, isAsync: isAsync, depth: depth, layer: -1,
+                        instance: peek.instance, target: target))
             }
             return .missing
         }
     }
 
-    /// Whether the instance cached beside a registration found at `depth` serves this resolve as it is: no override of
-    /// the current task affects it, no validation is running, and the caller can take it.
-    ///
-    /// Read through guaranteed references, as the instance is read when returned: through `takeUnretainedValue()`,
-    /// which retains, `Benchmarks/count-instructions 02` cost 371 instructions, not 312, when measured.
-    private func isUsable(
-        _ instance: Unmanaged<Instance>,
-        _ lifetime: Lifetime,
-        depth: Int,
-        layers: inout Layers,
-        async: Bool
-    ) -> Bool {
-        if !layers.isRead, instance._withUnsafeGuaranteedRef({ $0.dependencies.crossesFamilies }) { _ = layers.read() }
+    /// Whether the instance cached beside a registration found at `depth`, with `lifetime`, may serve this resolve as
+    /// it is, unless a layer of the current task owns it: the caller can take it, and for a forward, nothing can
+    /// override what it forwards to.
+    private func isUsable(_ lifetime: Lifetime, _ isAsync: Bool, depth: Int, layers: Layers, async: Bool) -> Bool {
         // A forward resolves its target as the asking hive would: a child of the forwarding hive may register the
         // target itself, and any layer may override it.
         if lifetime == .forward { return depth == lineage.startIndex && layers.stack == nil }
         // A weak instance is a reference to unwrap; an async factory's is not for a synchronous resolve.
-        guard lifetime != .weak, async || lifetime != .async else { return false }
-        guard let stack = layers.stack else { return true }
-        return !stack.inSandbox
-            && instance._withUnsafeGuaranteedRef { $0.dependencies.isEmpty || stack.owner(of: $0.dependencies) == nil }
+        return lifetime != .weak && (async || !isAsync)
     }
 
     /// Whether an override layer may keep the instance of a registration with `lifetime`, for this resolve: a shared
-    /// one, or an async factory's for `resolveAsync`.
+    /// one, and an async factory's only for `resolveAsync`.
     ///
     /// The innermost layer's instance serves any resolve under a stack that it tops (`layerInstance(of:layers:)` says
     /// why). That is what a test with a mock asks for on every resolve: found by the lookup, under the family lock, it
-    /// costs one more lock and one probe, where going through `sharedInstance` cost `Benchmarks/count-instructions 08c`
-    /// 1,505 instructions, not 786.
-    private func keeps(_ lifetime: Lifetime, _ async: Bool) -> Bool {
-        lifetime == .shared || (async && lifetime == .async)
+    /// costs one more lock and one probe, where taking the step of a shared instance cost
+    /// `Benchmarks/count-instructions 08c` 1,505 instructions, not 786.
+    private func keeps(_ lifetime: Lifetime, _ isAsync: Bool, _ async: Bool) -> Bool {
+        lifetime == .shared && (async || !isAsync)
     }
 
     /// For a forward of the asking hive whose converted instance is not cached: its target's instance, when the target

@@ -18,13 +18,14 @@ enum LookupAnswer {
         let entry: Unmanaged<Entry>
         /// The entry's lifetime, read while the lookup had it at hand.
         let lifetime: Lifetime
+        /// Whether the entry's factory is async.
+        let isAsync: Bool
         /// Where the hive that answered is in the lineage.
         let depth: Int
         /// The depth of the override layer that declared the entry, or -1 for a hive's registration.
         let layer: Int
         /// What the registration's slot holds.
         let instance: Unmanaged<Instance>?
-        let construction: Unmanaged<PendingInstance>?
         /// For a forward of the asking hive that no layer affects: its target's cached instance, to convert.
         let target: Unmanaged<Instance>?
     }
@@ -50,8 +51,6 @@ extension LookupAnswer.Match {
         var seen = Found.Seen.nothing
         if let instance {
             seen = .instance(instance.takeUnretainedValue())
-        } else if let construction {
-            seen = .construction(construction.takeUnretainedValue())
         } else if let target {
             seen = .target(target.takeUnretainedValue())
         }
@@ -84,7 +83,6 @@ struct Found {
     enum Seen {
         case nothing
         case instance(Instance)
-        case construction(PendingInstance)
         /// For a forward of the asking hive that no layer affects: its target's cached instance, to convert.
         case target(Instance)
     }

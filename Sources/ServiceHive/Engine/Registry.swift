@@ -127,14 +127,12 @@ struct Registry {
             guard let entry = services[bucket: bucket].plain?.entry else { return nil }
             return Peek(
                 entry: .passUnretained(entry),
-                instance: services[bucket: bucket].plain?.slot.instance.map(Unmanaged.passUnretained),
-                construction: services[bucket: bucket].plain?.slot.construction.map(Unmanaged.passUnretained))
+                instance: services[bucket: bucket].plain?.slot.instance.map(Unmanaged.passUnretained))
         }
         guard let position = services[bucket: bucket].position(of: key) else { return nil }
         return Peek(
             entry: .passUnretained(services[bucket: bucket].variants[position].entry),
-            instance: services[bucket: bucket].variants[position].slot.instance.map(Unmanaged.passUnretained),
-            construction: services[bucket: bucket].variants[position].slot.construction.map(Unmanaged.passUnretained))
+            instance: services[bucket: bucket].variants[position].slot.instance.map(Unmanaged.passUnretained))
     }
 
     /// Whether anything is registered under `key`.
@@ -239,7 +237,6 @@ struct Registry {
 struct Peek {
     let entry: Unmanaged<Entry>
     let instance: Unmanaged<Instance>?
-    let construction: Unmanaged<PendingInstance>?
 }
 
 /// Swaps `value` for `new` and returns the old value.
@@ -350,6 +347,12 @@ struct ServiceTable<Value> {
         for index in 0..<capacity where keys[index] != nil { (copy.values! + index).initialize(to: values[index]) }
         (copy.capacity, copy.count) = (capacity, count)
         return copy
+    }
+
+    /// Calls `body` with every key, in no particular order.
+    func forEachKey(_ body: (ObjectIdentifier) -> Void) {
+        guard let keys else { return }
+        for index in 0..<capacity { if let key = keys[index] { body(key) } }
     }
 
     /// Calls `body` with every value, in no particular order.

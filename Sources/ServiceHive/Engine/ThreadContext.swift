@@ -77,9 +77,11 @@ struct ThreadContext {
     }
 
     /// The printable chain, dropping the innermost `dropping` links.
-    func chainKeys(dropping: Int = 0) -> [ServiceHive.ServiceKey] {
+    func chainKeys(dropping: Int) -> [ServiceHive.ServiceKey] {
         chainEntries.dropLast(dropping).map(\.serviceKey)
     }
+
+    func chainKeys() -> [ServiceHive.ServiceKey] { chainKeys(dropping: 0) }
 
     /// Why a nested build of `entry` must not start: a cycle, the depth limit or the stack reserve.
     func refusal(toBuild entry: Entry) -> ServiceHiveError? {
@@ -144,8 +146,8 @@ struct ThreadContext {
 
     /// The `.graph` instance of `entry` in the current top-level resolve that a resolve which searched `searched`
     /// may share: one built by a hive it searched, under the same override layers.
-    func graphInstance(of entry: Entry, searched: Lineage, layers: ObjectIdentifier?) -> GraphInstance? {
-        state.pointee.graph.first { $0.entry === entry && $0.layers == layers && searched.contains($0.builtBy) }
+    func graphInstance(of entry: Entry, searched: Lineage, layers: ObjectIdentifier?) -> Instance? {
+        state.pointee.graph.first { $0.entry === entry && $0.layers == layers && searched.contains($0.builtBy) }?.box
     }
 
     func addGraphInstance(_ instance: GraphInstance) { state.pointee.graph.append(instance) }
@@ -210,4 +212,11 @@ struct GraphInstance {
     /// The innermost override layer it was built under, or `nil`.
     let layers: ObjectIdentifier?
     let box: Instance
+}
+
+extension ThreadContext: ResolveContext {
+    var isAsync: Bool { false }
+
+    /// This thread, which builds what it claims.
+    var claimant: WaiterID? { id }
 }
