@@ -33,10 +33,15 @@ struct Tour {
         say("ServiceHive: a tour")
         say("Business modules register services against protocols; callers resolve them by protocol alone.")
 
-        section(1, "Install the modules", "They register in priority order, all or nothing, then start in that order.")
+        section(
+            1, "Install the modules",
+            "Each goes after the modules that provide what it needs; all register or none, then they start in order.")
         let hive = ServiceHive()
         let console = console
-        try await hive.install(modules.map { NarratedModule(module: $0, say: { console.out("   " + $0) }) })
+        say("   given     \(modules.map(\.name).joined(separator: ", "))")
+        try await hive.install(NarratedModule.narrating(modules) { console.out("   " + $0) })
+        say("   installed \(hive.installedModules.joined(separator: ", ")), and they stop in reverse")
+        say("   why       \(NarratedModule.why(modules))")
 
         section(2, "The registry", "Every registration, with its scope, module and source line.")
         for line in hive.description.split(separator: "\n") { say("   \(line)") }
@@ -47,7 +52,8 @@ struct Tour {
         let order = try trade.placeOrder(itemId: "hive-42", quantity: 2)
         say("   placed    \(order)")
         await hive.broadcast(OrderPlaced(order: order))
-        say("   audited   \(try hive.resolve(AuditLog.self).entries.joined(separator: "; "))")
+        let log = try hive.resolve(AuditLog.self)
+        say("   audited   \(log.entries.joined(separator: "; ")), in \(log.title)")
         do {
             _ = try trade.placeOrder(itemId: "hive-42", quantity: 4)
         } catch {

@@ -8,6 +8,8 @@ extension ServiceHiveError {
             return buildMessage
         case .alreadyRegistered, .weakRequiresClass, .moduleFailed, .registrationRefused:
             return setupMessage
+        case .unmetNeed, .moduleCycle, .provisionMissing, .conflictingDeclaration, .duplicateProvision:
+            return declarationMessage
         case .componentNotFound, .commandNotFound, .commandIsAsync, .missingArgument, .argumentTypeMismatch,
             .missingReplyValue, .replyValueTypeMismatch, .conversionFailed, .notReachableByURL, .invalidURL,
             .commandFailed, .invalidComponentName:
@@ -20,14 +22,16 @@ extension ServiceHiveError {
         switch self {
         case let .notRegistered(key, chain):
             let registration = "try hive.register(\(Self.call(key))) { … }"
+            let modules = Self.neededByModules(key)
             guard !key.notes.providedByChildren else {
-                return "\(key) is not registered\(Self.neededBy(chain))\(Self.registeredNames(key)); child hives "
+                return
+                    "\(key) is not registered\(Self.neededBy(chain))\(modules)\(Self.registeredNames(key)); child hives "
                     + "provide it, for example per request. To fix, resolve from the child hive that provides it, "
                     + "made with hive.child { $0.provide(\(key.service).self, …) }, or register it here: "
                     + registration
             }
-            return "\(key) is not registered\(Self.neededBy(chain))\(Self.registeredNames(key)). To fix, register it "
-                + "before resolving: \(registration)"
+            return "\(key) is not registered\(Self.neededBy(chain))\(modules)\(Self.registeredNames(key)). To fix, "
+                + "register it \(modules.isEmpty ? "before resolving" : "again"): \(registration)"
 
         case let .argumentMismatch(key, registered, chain):
             var plain = key
@@ -158,7 +162,7 @@ extension ServiceHiveError {
         }
     }
 
-    private static func call(_ key: ServiceHive.ServiceKey) -> String {
+    static func call(_ key: ServiceHive.ServiceKey) -> String {
         guard let name = key.name else { return "\(key.service).self" }
         return "\(key.service).self, name: \"\(name)\""
     }

@@ -88,6 +88,37 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// be `Sendable` as `Sendable` ones.
     case notSendable(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
+    // MARK: - Modules' needs and provisions
+
+    /// A module of an install needs a service that no module of the install provides, and that the hive and its
+    /// ancestors have no registration for. Nothing was registered: the install checks every need before any module
+    /// registers.
+    ///
+    /// `providers` lists, by module name, what the modules of the install and the modules installed in the hive and
+    /// its ancestors declare in their ``ServiceModule/provides``.
+    case unmetNeed(module: String, service: ServiceHive.ServiceKey, providers: [String: [ServiceHive.ServiceKey]])
+
+    /// The needs of an install's modules form a cycle, so that no module of it can go first. Nothing was registered.
+    ///
+    /// `modules` starts and ends with the same module; `services[i]` is what `modules[i]` needs and `modules[i + 1]`
+    /// provides.
+    case moduleCycle(modules: [String], services: [ServiceHive.ServiceKey])
+
+    /// A module declares a service in its ``ServiceModule/provides`` but did not register it in
+    /// ``ServiceModule/register(in:)``. The install was rolled back, as for
+    /// ``moduleFailed(module:stage:underlying:)``.
+    ///
+    /// `registered` lists what the module did register.
+    case provisionMissing(module: String, service: ServiceHive.ServiceKey, registered: [ServiceHive.ServiceKey])
+
+    /// A module declares the same service in its ``ServiceModule/needs`` and in its ``ServiceModule/provides``.
+    /// Nothing was registered.
+    case conflictingDeclaration(module: String, service: ServiceHive.ServiceKey)
+
+    /// Two modules of one install declare the same service in their ``ServiceModule/provides``. Nothing was
+    /// registered.
+    case duplicateProvision(ServiceHive.ServiceKey, modules: [String])
+
     // MARK: - Components called by name (codes in ServiceHiveError+Components.swift)
 
     /// No component is registered under the name, and no fallback answered. Code 100.

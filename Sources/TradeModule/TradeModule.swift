@@ -17,6 +17,7 @@ import ServiceHive
 /// - ``Basket`` for any customer, built from a runtime argument: `resolve(Basket.self, arguments: customerId)`;
 /// - the `trade` component, ``TradeComponent``, which calls these services by name and by URL.
 ///
+/// It declares these services in ``provides``, so that modules that need them install after it, and needs nothing.
 /// On start it checks that every catalog item has a price. It handles ``Restock`` events.
 public struct TradeModule: ServiceModule {
     /// The items the module trades.
@@ -32,8 +33,17 @@ public struct TradeModule: ServiceModule {
     /// `Trade`.
     public var name: String { "Trade" }
 
-    /// 100: after infrastructure modules, before the features that use trading.
-    public var priority: Int { 100 }
+    /// The services it registers for other modules, such as ``CartModule``: the inventory, as ``InventoryService``
+    /// and ``StockReader``; both pricings and both trade services; the customer's session and the baskets. A module
+    /// that lists one of them in its `needs` installs after this one.
+    public var provides: [ServiceHive.ServiceReference] {
+        [
+            .service(InventoryService.self), .service(StockReader.self),
+            .service(PricingService.self), .service(PricingService.self, name: "premium"),
+            .service(TradeService.self), .service(TradeService.self, name: "premium"),
+            .service(CustomerSession.self), .service(Basket.self),
+        ]
+    }
 
     /// Registers the trade services.
     ///

@@ -27,6 +27,16 @@ final class CapturedConsole: Sendable {
     }
 }
 
+/// A module without its declarations: it installs by priority alone.
+struct Undeclared: ServiceModule {
+    let module: any ServiceModule
+    var name: String { module.name }
+    var priority: Int { module.priority }
+    func register(in hive: ServiceHive) throws { try module.register(in: hive) }
+    func start(in hive: ServiceHive) async throws { try await module.start(in: hive) }
+    func stop(in hive: ServiceHive) async { await module.stop(in: hive) }
+}
+
 /// A module whose registration needs a service nobody registers.
 struct BrokenModule: ServiceModule {
     func register(in hive: ServiceHive) throws {
@@ -51,9 +61,9 @@ struct DemoTests {
             line.trimmingCharacters(in: .whitespaces).replacing(/\.swift:\d+/, with: ".swift:N")  // registration lines
         }
         let keyLines = [
-            "register  Config  priority 1000",
-            "register  Trade   priority 100",
-            "register  Audit   priority 10",
+            "register  Trade   needs nothing",
+            "register  Config  needs nothing",
+            "register  Audit   needs StoreConfig, which Config provides",
             "start     Config",
             "ServiceHive: 17 registrations",
             "InventoryService    -            forwards to InMemoryInventory  -          Trade   "
@@ -62,6 +72,7 @@ struct DemoTests {
                 + "TradeModule/TradeModule.swift:N",
             "quote     2 × hive-42 at $12.50 (standard) = $25.00",
             "placed    order #1: 2 × hive-42 at $12.50 (standard) = $25.00",
+            "audited   order #1: 2 × hive-42 at $12.50 (standard) = $25.00, in The Hive Shop's audit log",
             "refused   only 3 of hive-42 in stock, 4 requested",
             "restocked by a broadcast event: 13 of hive-42 in stock",
             "forwarded InventoryService and StockReader are one instance, so StockReader sees the restock too: "
@@ -88,6 +99,7 @@ struct DemoTests {
             "8. Shut down",
             "stop      Audit",
             "stop      Config",
+            "stop      Trade",
             "9. Business components that update themselves",
             "10. A customer's session, dropped on signing out",
             "Next: swift run Demo graph, for TradeModule's dependency graph; swift run Demo --help, for the rest",
@@ -101,6 +113,48 @@ struct DemoTests {
             remaining = remaining[(index + 1)...]
         }
         #expect(out.contains { $0.hasPrefix("Circular dependency: Ledger → Auditor → Ledger.") })
+    }
+
+    @Test("the tour's chapter 1: the modules install in the order their needs give, and it says why")
+    func installChapter() async throws {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: [], console: captured.console) == 0)
+        let out = captured.out
+        let start = try #require(out.firstIndex(of: "1. Install the modules"))
+        #expect(
+            Array(out[start...].prefix(12)) == [
+                "1. Install the modules",
+                "   Each goes after the modules that provide what it needs; all register or none, then they start in "
+                    + "order.",
+                "   given     Audit, Trade, Config",
+                "   register  Trade   needs nothing",
+                "   register  Config  needs nothing",
+                "   register  Audit   needs StoreConfig, which Config provides",
+                "   start     Trade",
+                "   start     Config",
+                "   start     Audit",
+                "   installed Trade, Config, Audit, and they stop in reverse",
+                "   why       Audit after Config, whose StoreConfig it needs; Trade and Config in the order given",
+                "2. The registry",
+            ])
+    }
+
+    @Test("without its needs, the Audit module given first starts before Config has loaded the settings, and fails")
+    func auditNeedsConfig() async throws {
+        let hive = ServiceHive()
+        let undeclared: [any ServiceModule] = AppModules.all.map { Undeclared(module: $0) }
+        let thrown = await #expect(throws: ServiceHiveError.self) { try await hive.install(undeclared) }
+        guard case .moduleFailed("Audit", .start, let underlying) = thrown else {
+            Issue.record("expected Audit to fail to start, got \(String(describing: thrown))")
+            return
+        }
+        #expect(underlying is AuditModule.SettingsNotLoaded)
+
+        let declared = ServiceHive()
+        try await declared.install(AppModules.all)
+        #expect(declared.installedModules == ["Trade", "Config", "Audit"])
+        #expect(try declared.resolve(AuditLog.self).title == "The Hive Shop's audit log")
+        await declared.shutdown()
     }
 
     @Test("the tour's chapter 9: every badge follows the cart, one refuses, one drops out, and a theme restyles")
@@ -225,7 +279,7 @@ struct DemoTests {
     }
 
     @Test("graph prints TradeModule's dependency graph as Mermaid: modules, scopes, forwards, and who resolves whom")
-    func graphMermaid() async {
+    func graphMermaid() async throws {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["graph"], console: captured.console) == 0)
         #expect(captured.error.isEmpty)
@@ -244,6 +298,10 @@ struct DemoTests {
             "    TradeService --> InventoryService",
             "    Basket --> CustomerSession",
             "    CartService --> StockReader",
+            "    Cart -. needs .-> PricingService",
+            "    Cart -. needs .-> StockReader",
+            "    Cart -. needs .-> TradeService",
+            "    classDef provided stroke-width:3px",
         ] {
             #expect(out.contains(line), "\(line)")
         }
@@ -251,6 +309,13 @@ struct DemoTests {
             out.contains { $0.hasPrefix("        BusinessFunction_BadgeLabel") && $0.contains("BusinessFunction#lt;") },
             "a generic type's brackets are Mermaid entity codes")
         #expect(!out.contains { $0.contains("missing") || $0.contains("linkStyle") }, "nothing in red")
+        let provided = try #require(out.first { $0.hasPrefix("    class ") && $0.hasSuffix(" provided") })
+        #expect(
+            provided.dropFirst("    class ".count).dropLast(" provided".count).split(separator: ",") == [
+                "Basket", "Basket__arguments__String_", "CartService", "CustomerSession", "InventoryService",
+                "PricingService", "PricingService__name___premium__", "StockReader", "TradeService",
+                "TradeService__name___premium__",
+            ], "what Trade and Cart provide, and nothing they don't, such as InMemoryInventory and the component")
     }
 
     @Test("graph --dot prints the same graph in Graphviz DOT")
@@ -263,7 +328,10 @@ struct DemoTests {
         #expect(out.last == "}")
         for line in [
             #"    subgraph "cluster_Trade" {"#,
-            #"        "CustomerSession" [label="CustomerSession\nsession"];"#,
+            #"        "CustomerSession" [label="CustomerSession\nsession", penwidth=3];"#,
+            #"        "InMemoryInventory" [label="InMemoryInventory\nsingleton"];"#,
+            #"        "module Cart" [label="module", shape=folder];"#,
+            #"    "module Cart" -> "TradeService" [style=dashed, label="needs"];"#,
             #"    "StockReader" -> "InMemoryInventory";"#,
             #"    "TradeService (name: \"premium\")" -> "PricingService (name: \"premium\")";"#,
             #"    "CartService" -> "TradeService";"#,

@@ -22,6 +22,26 @@ struct InstallRollbackTests {
         #expect(try hive.resolve(TradeService.self) === original)
     }
 
+    @Test("a registration the install made and then removed stays removed when a later module fails")
+    func addedThenRemovedIsNotRestored() async throws {
+        let hive = ServiceHive()
+        try hive.register(TradeService.self) { LiveTradeService(label: "original") }
+        let before = snapshot(hive)
+        let journal = Journal()
+        let churning = RecordingModule(name: "Churning", priority: 2, journal: journal) { hive in
+            try hive.register(Clock.self) { SystemClock() }
+            hive.unregister(Clock.self)
+            hive.unregister(TradeService.self)
+            try hive.register(TradeService.self) { LiveTradeService(label: "interim") }
+            hive.unregister(TradeService.self)
+        }
+        let failing = RecordingModule(name: "Failing", priority: 1, journal: journal, failRegistration: true)
+        await #expect(throws: ServiceHiveError.self) { try await hive.install([churning, failing]) }
+        #expect(!hive.isRegistered(Clock.self), "made and removed by the install: not there before it")
+        #expect(try hive.resolve(TradeService.self).label == "original", "there before the install: restored")
+        #expect(snapshot(hive) == before)
+    }
+
     @Test("registrations made in start are attributed to the module and rolled back when a later start fails")
     func registrationsInStart() async throws {
         let hive = ServiceHive()

@@ -242,3 +242,27 @@ struct QuantityStepperTests {
         #expect(cart.lines.isEmpty)
     }
 }
+
+@Suite("The cart module's needs")
+struct CartModuleNeedsTests {
+    @Test("the cart installs after Trade, whose services it needs, in whatever order the two are given")
+    func afterTrade() async throws {
+        let hive = ServiceHive()
+        try await hive.install([CartModule(), TradeModule()])
+        #expect(hive.installedModules == ["Trade", "Cart"])
+        #expect(try hive.resolve(CartService.self).add(1, of: "hive-42") == 1)
+    }
+
+    @Test("the cart without Trade fails before registering, naming the first service it needs and what is there")
+    func withoutTrade() async throws {
+        let hive = ServiceHive()
+        let thrown = await #expect(throws: ServiceHiveError.self) { try await hive.install(CartModule()) }
+        #expect(
+            thrown?.description
+                == "Module Cart needs PricingService, which no module of this install provides and the hive has not "
+                + "registered. Cart provides CartService. Nothing was registered. To fix, install Cart with the "
+                + "module that registers PricingService and lists it in its `provides`, or register PricingService "
+                + "before installing: try hive.register(PricingService.self) { … }")
+        #expect(hive.registrations.isEmpty)
+    }
+}

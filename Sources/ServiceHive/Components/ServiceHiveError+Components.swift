@@ -22,6 +22,11 @@ extension ServiceHiveError {
     /// | 12 | ``requiresAsync(_:chain:)`` |
     /// | 13 | ``registrationRefused(_:reason:fix:)`` |
     /// | 14 | ``notSendable(_:chain:)`` |
+    /// | 15 | ``unmetNeed(module:service:providers:)`` |
+    /// | 16 | ``moduleCycle(modules:services:)`` |
+    /// | 17 | ``provisionMissing(module:service:registered:)`` |
+    /// | 18 | ``conflictingDeclaration(module:service:)`` |
+    /// | 19 | ``duplicateProvision(_:modules:)`` |
     /// | 100 | ``componentNotFound(_:available:)`` |
     /// | 200 | ``commandNotFound(component:command:available:)`` |
     /// | 201 | ``commandIsAsync(component:command:)`` |
@@ -53,6 +58,11 @@ extension ServiceHiveError {
         case .requiresAsync: 12
         case .registrationRefused: 13
         case .notSendable: 14
+        case .unmetNeed: 15
+        case .moduleCycle: 16
+        case .provisionMissing: 17
+        case .conflictingDeclaration: 18
+        case .duplicateProvision: 19
         case .componentNotFound: 100
         case .commandNotFound: 200
         case .commandIsAsync: 201

@@ -4,6 +4,8 @@ struct Missing: Sendable {
     let candidates: [Entry]
     /// Whether child hives of this family have provided the service.
     let providedByChildren: Bool
+    /// The modules installed in the hives searched that declare they need the service.
+    let neededByModules: [String]
 }
 
 extension HiveCore {
@@ -30,7 +32,8 @@ extension HiveCore {
             candidates += state.hives[id.index].registry.records(of: key.service).map(\.entry)
         }
         return Missing(
-            candidates: candidates, providedByChildren: state.providedByChildren.index(of: key.service) != nil)
+            candidates: candidates, providedByChildren: state.providedByChildren.index(of: key.service) != nil,
+            neededByModules: state.modules.isEmpty ? [] : InstalledModule.needing(key, in: lineage, of: state.modules))
     }
 
     /// What a lookup that found no registration gives: `nil` for an `Optional` service whose wrapped service has
@@ -86,7 +89,9 @@ extension HiveCore {
         }
         var names: [String?] = []
         for entry in missing.candidates where !names.contains(entry.key.name) { names.append(entry.key.name) }
-        requested.notes = LookupNotes(registeredNames: names, providedByChildren: missing.providedByChildren)
+        requested.notes = LookupNotes(
+            registeredNames: names, providedByChildren: missing.providedByChildren,
+            neededByModules: missing.neededByModules)
         return .notRegistered(requested, chain: chain)
     }
 }

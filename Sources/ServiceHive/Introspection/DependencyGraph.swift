@@ -8,6 +8,10 @@ extension ServiceHive {
     ///
     /// Services are grouped by the module that registered them and labelled with their scope, or with the registration
     /// they forward to. A service that is needed and not registered, and the links of a cycle, are drawn in red.
+    ///
+    /// The modules installed in the hive and its ancestors are drawn with what they declare: a dotted link labelled
+    /// `needs` from a module to each service in its ``ServiceModule/needs``, and a thick border around each service in
+    /// its ``ServiceModule/provides``.
     public struct DependencyGraph: Sendable, Hashable {
         /// A service of the graph.
         public struct Node: Sendable, Hashable {
@@ -35,15 +39,35 @@ extension ServiceHive {
             public var isCycle: Bool
         }
 
+        /// A module installed in the hive or an ancestor, with what it declares.
+        public struct Module: Sendable, Hashable {
+            /// The module's name.
+            public var name: String
+            /// The services in its ``ServiceModule/needs``.
+            public var needs: [ServiceKey]
+            /// The services in its ``ServiceModule/provides``.
+            public var provides: [ServiceKey]
+
+            /// Whether `key` is one of the services in `services`: the same service and name, whatever the runtime
+            /// arguments, as a declaration stands for.
+            fileprivate static func declares(_ services: [ServiceKey], _ key: ServiceKey) -> Bool {
+                services.contains { $0.service == key.service && $0.name == key.name }
+            }
+        }
+
         /// Every service, sorted by key.
         public var nodes: [Node]
         /// Every link, in the order validation first followed it.
         public var edges: [Edge]
+        /// The modules installed in the hive and its ancestors, the hive's first, each hive's in the order they
+        /// install.
+        public var modules: [Module] = []
 
         /// The graph as a Mermaid flowchart, which GitHub and DocC render.
         public var mermaid: String {
             var lines = ["flowchart LR"]
-            for (module, nodes) in grouped {
+            let needLinks = needLinks
+            for (module, nodes) in grouped(needLinks) {
                 let declarations = nodes.map { node in
                     // Mermaid takes `<…>` in a label for HTML, and drops it: a generic type's brackets are written as
                     // Mermaid's entity codes.
@@ -59,6 +83,14 @@ extension ServiceHive {
                 }
             }
             for edge in edges { lines.append("    \(Self.identifier(edge.from)) --> \(Self.identifier(edge.to))") }
+            for (module, service) in needLinks {
+                lines.append("    \(Self.identifier(module)) -. needs .-> \(Self.identifier(service))")
+            }
+            let provided = nodes.filter(isProvided).map { Self.identifier($0.key) }
+            if !provided.isEmpty {
+                lines.append("    classDef provided stroke-width:3px")
+                lines.append("    class \(provided.joined(separator: ",")) provided")
+            }
             let missing = nodes.filter(\.isMissing).map { Self.identifier($0.key) }
             if !missing.isEmpty {
                 lines.append("    classDef missing fill:#fdd,stroke:#c00,color:#c00")
@@ -73,14 +105,19 @@ extension ServiceHive {
         /// The graph in Graphviz's DOT language.
         public var dot: String {
             var lines = ["digraph ServiceHive {", "    rankdir=LR;", "    node [shape=box];"]
-            for (module, nodes) in grouped {
+            let needLinks = needLinks
+            for (module, nodes) in grouped(needLinks) {
                 let declarations = nodes.map { node in
                     let red = node.isMissing ? ", color=red, fontcolor=red" : ""
-                    return "\(Self.quoted(node.key)) [label=\"\(Self.label(node, separator: "\\n"))\"\(red)];"
+                    let thick = isProvided(node) ? ", penwidth=3" : ""
+                    return "\(Self.quoted(node.key)) [label=\"\(Self.label(node, separator: "\\n"))\"\(red)\(thick)];"
                 }
                 if let module {
                     lines.append("    subgraph \(Self.quoted("cluster_\(module)")) {")
                     lines.append("        label=\(Self.quoted(module));")
+                    if needLinks.contains(where: { $0.module == module }) {
+                        lines.append("        \(Self.quoted("module \(module)")) [label=\"module\", shape=folder];")
+                    }
                     lines += declarations.map { "        " + $0 }
                     lines.append("    }")
                 } else {
@@ -91,17 +128,42 @@ extension ServiceHive {
                 lines.append(
                     "    \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to))\(edge.isCycle ? " [color=red]" : "");")
             }
+            for (module, service) in needLinks {
+                lines.append(
+                    "    \(Self.quoted("module \(module)")) -> \(Self.quoted(service)) [style=dashed, label=\"needs\"];"
+                )
+            }
             lines.append("}")
             return lines.joined(separator: "\n")
         }
 
-        /// The nodes by module, modules sorted by name, services without one last.
-        private var grouped: [(String?, [Node])] {
-            let modules = Set(nodes.compactMap(\.module)).sorted()
+        /// The nodes by module, modules sorted by name, services without one last. A module with links to what it
+        /// needs has a group, even if it registered nothing.
+        private func grouped(_ needLinks: [(module: String, service: ServiceKey)]) -> [(String?, [Node])] {
+            let needing = Set(needLinks.map(\.module))
+            let modules = Set(nodes.compactMap(\.module)).union(needing).sorted()
             return (modules.map(Optional.some) + [nil]).compactMap { module in
                 let members = nodes.filter { $0.module == module }
-                return members.isEmpty ? nil : (module, members)
+                return members.isEmpty && !needing.contains(module ?? "") ? nil : (module, members)
             }
+        }
+
+        /// A link from each module to each service it needs: to every node of the service and name, whatever its
+        /// runtime arguments, in the order the modules and their needs are declared.
+        private var needLinks: [(module: String, service: ServiceKey)] {
+            var links: [(module: String, service: ServiceKey)] = []
+            for module in modules {
+                for node in module.needs.flatMap({ need in nodes.filter { Module.declares([need], $0.key) } })
+                where !links.contains(where: { $0.module == module.name && $0.service == node.key }) {
+                    links.append((module.name, node.key))
+                }
+            }
+            return links
+        }
+
+        /// Whether a module declares `node` in its provisions and registered it.
+        private func isProvided(_ node: Node) -> Bool {
+            modules.contains { $0.name == node.module && Module.declares($0.provides, node.key) }
         }
 
         /// A node's key and its scope or target, on two lines: quotes become apostrophes, and `escaping` replaces other
@@ -135,7 +197,10 @@ extension ServiceHive.DependencyGraph {
     /// The graph of what validation built: the traces of its attempts, the registrations it tried, and its failures,
     /// whose cycles it draws in red.
     init(
-        traces: [ServiceHive.Trace.Node], registrations: [ServiceHive.Registration], cycles: [[ServiceHive.ServiceKey]]
+        traces: [ServiceHive.Trace.Node],
+        registrations: [ServiceHive.Registration],
+        cycles: [[ServiceHive.ServiceKey]],
+        modules declared: [Module] = []
     ) {
         var nodes: [ServiceHive.ServiceKey: Node] = [:]
         var edges: [Edge] = []
@@ -167,6 +232,10 @@ extension ServiceHive.DependencyGraph {
                 }
             }
         }
-        self.init(nodes: nodes.values.sorted { $0.key < $1.key }, edges: edges)
+        // A declared need that nothing registers, and that validation did not reach, is missing too.
+        for need in declared.flatMap(\.needs) where !nodes.keys.contains(where: { Module.declares([need], $0) }) {
+            nodes[need] = Node(key: need, scope: nil, module: nil)
+        }
+        self.init(nodes: nodes.values.sorted { $0.key < $1.key }, edges: edges, modules: declared)
     }
 }

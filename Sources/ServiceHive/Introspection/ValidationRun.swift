@@ -60,7 +60,8 @@ struct ValidationRun {
         }
         var report = result
         report.graph = ServiceHive.DependencyGraph(
-            traces: traces, registrations: records.map(\.entry.registration), cycles: cycles)
+            traces: traces, registrations: records.map(\.entry.registration), cycles: cycles,
+            modules: hive.moduleDeclarations)
         return report
     }
 }

@@ -5,30 +5,44 @@ extension ServiceHive {
     /// try await ServiceHive.shared.install([TradeModule(), AnalyticsModule()])
     /// ```
     ///
-    /// Modules register in priority order, highest first; modules with equal priorities keep the order given. Then
-    /// every module starts, in the same order. Everything a module registers or unregisters, in ``ServiceModule/register(in:)``
-    /// or in ``ServiceModule/start(in:)``, is attributed to it.
+    /// **The order.** Each module registers, and then starts, after the modules that provide what it needs: its
+    /// ``ServiceModule/needs`` against their ``ServiceModule/provides``. Among the modules free to go, the one with
+    /// the higher priority goes first, then the one given first; so modules that declare nothing register in priority
+    /// order, highest first, ties in the order given. Every module registers before any module starts. Everything a
+    /// module registers or unregisters, in ``ServiceModule/register(in:)`` or in ``ServiceModule/start(in:)``, is
+    /// attributed to it.
     ///
-    /// **All or nothing.** If a module fails to register or to start, the modules started before it are stopped in
-    /// reverse order, the registrations of this install are removed, the registrations it unregistered are restored,
-    /// and every cached instance of this hive's family that was built from a removed registration is dropped. The
-    /// hive is left as it was before the install.
+    /// **Declarations are checked first.** Before any module registers, the install checks that no module both needs
+    /// and provides a service, that no two of its modules provide the same one, that each need is provided by one of
+    /// its modules or registered in the hive or an ancestor already (by a module installed before, for example), and
+    /// that the needs form no cycle. After each module registers, it checks that the module registered everything it
+    /// provides.
     ///
-    /// - Parameter modules: The modules to install.
-    /// - Throws: ``ServiceHiveError/moduleFailed(module:stage:underlying:)``, naming the module and the cause.
+    /// **All or nothing.** If a module fails to register or to start, or has not registered what it provides, the
+    /// modules started before it are stopped in reverse order, the registrations of this install are removed, the
+    /// registrations it unregistered are restored, and every cached instance of this hive's family that was built from
+    /// a removed registration is dropped. The hive is left as it was before the install.
+    ///
+    /// - Parameter modules: The modules to install, in any order.
+    /// - Throws: A ``ServiceHiveError``: ``ServiceHiveError/moduleFailed(module:stage:underlying:)``, naming the module
+    ///   and the cause; ``ServiceHiveError/provisionMissing(module:service:registered:)``; or, before any module
+    ///   registers, ``ServiceHiveError/conflictingDeclaration(module:service:)``,
+    ///   ``ServiceHiveError/duplicateProvision(_:modules:)``, ``ServiceHiveError/unmetNeed(module:service:providers:)``
+    ///   or ``ServiceHiveError/moduleCycle(modules:services:)``.
     public func install(_ modules: [any ServiceModule]) async throws {
-        let ordered = InstalledModule.startupOrder(modules)
+        let ordered = try InstallPlan(modules, into: self).modules
         let recorder = InstallRecorder(hive: self)
         var started: [any ServiceModule] = []
         do {
             try await InstallRecorder.$current.withValue(recorder) {
                 for installed in ordered {
-                    recorder.module = installed.module.name
-                    try await Self.attempt(installed.module, .registration) { try installed.module.register(in: self) }
+                    recorder.module = installed.name
+                    try await Self.attempt(installed, .registration) { try installed.module.register(in: self) }
+                    try checkProvisions(of: installed, recorder)
                 }
                 for installed in ordered {
-                    recorder.module = installed.module.name
-                    try await Self.attempt(installed.module, .start) { try await installed.module.start(in: self) }
+                    recorder.module = installed.name
+                    try await Self.attempt(installed, .start) { try await installed.module.start(in: self) }
                     started.append(installed.module)
                 }
             }
@@ -37,7 +51,9 @@ extension ServiceHive {
             rollBack(recorder.changes)
             throw error
         }
-        family.withLock { state in state.modules[id] = InstalledModule.merge(state.modules[id] ?? [], ordered) }
+        family.withLock { state in
+            state.modules[id] = InstalledModule.startupOrder((state.modules[id] ?? []) + ordered).ordered
+        }
     }
 
     /// Installs one business module: registers its services, all or nothing, then starts it.
@@ -47,15 +63,17 @@ extension ServiceHive {
     /// ```
     ///
     /// The same as ``install(_:)-([ServiceModule])`` with an array of this one module: if the module fails to
-    /// register or to start, the hive is left as it was before the install.
+    /// register or to start, the hive is left as it was before the install. Its needs must be registered in the hive
+    /// or an ancestor already.
     ///
     /// - Parameter module: The module to install.
-    /// - Throws: ``ServiceHiveError/moduleFailed(module:stage:underlying:)``, naming the module and the cause.
+    /// - Throws: A ``ServiceHiveError``, as ``install(_:)-([ServiceModule])`` does.
     public func install(_ module: some ServiceModule) async throws {
         try await install([module])
     }
 
-    /// Sends `event` to every installed module, one after another, in priority order.
+    /// Sends `event` to every installed module, one after another, in the order they install: after the modules that
+    /// provide what they need, by priority among the others.
     ///
     /// A module handles the events it knows in ``ServiceModule/handle(_:in:)`` and ignores the rest. Handlers don't
     /// throw: a module deals with its own failures, so that one module cannot keep an event from the others.
@@ -67,7 +85,8 @@ extension ServiceHive {
         }
     }
 
-    /// Stops every installed module, in reverse priority order, and forgets them. Registrations stay.
+    /// Stops every installed module, in the reverse of the order they install, and forgets them: a module stops before
+    /// the modules that provide what it needs, and before the modules of a lower priority. Registrations stay.
     public func shutdown() async {
         let modules = family.withLock { state in state.modules.removeValue(forKey: id) ?? [] }
         for installed in modules.reversed() {
@@ -75,19 +94,30 @@ extension ServiceHive {
         }
     }
 
-    /// The names of the installed modules, in priority order.
+    /// The names of the modules installed in this hive, in the order they install: each after the modules that
+    /// provide what it needs, and among the others by priority, then in the order given and installed. Across
+    /// installs too, so that ``shutdown()`` stops them in the reverse of this order.
     public var installedModules: [String] {
-        installed.map(\.name)
+        family.withLock { state in (state.modules[id] ?? []).map(\.name) }
     }
 
-    /// The installed modules, in priority order.
+    /// The modules installed in this hive and its ancestors, with what they declare: the hive's first, each hive's in
+    /// the order they install.
+    var moduleDeclarations: [DependencyGraph.Module] {
+        family.withLock { state in lineage.flatMap { state.modules[$0] ?? [] } }.map { module in
+            DependencyGraph.Module(
+                name: module.name, needs: module.needs.map(\.key), provides: module.provides.map(\.key))
+        }
+    }
+
+    /// The installed modules, in the order they install.
     private var installed: [any ServiceModule] {
         family.withLock { state in (state.modules[id] ?? []).map(\.module) }
     }
 
     /// Runs one stage of one module, wrapping what it throws in `moduleFailed`.
     private static func attempt(
-        _ module: any ServiceModule,
+        _ module: InstalledModule,
         _ stage: ServiceHiveError.ModuleStage,
         _ body: () async throws -> Void
     ) async throws(ServiceHiveError) {
@@ -97,32 +127,17 @@ extension ServiceHive {
             throw .moduleFailed(module: module.name, stage: stage, underlying: error)
         }
     }
-}
 
-/// An installed module with its priority, read once so that sorting never calls into the module again, and the
-/// order it was given or installed in, which breaks ties.
-struct InstalledModule: Sendable {
-    let module: any ServiceModule
-    let priority: Int
-    let sequence: Int
-
-    /// The modules sorted by priority, highest first, stably.
-    static func startupOrder(_ modules: [any ServiceModule]) -> [InstalledModule] {
-        modules.enumerated()
-            .map { InstalledModule(module: $0.element, priority: $0.element.priority, sequence: $0.offset) }
-            .sorted(by: startsBefore)
-    }
-
-    /// The installed modules and newly installed ones, in priority order; earlier installs first on ties.
-    static func merge(_ installed: [InstalledModule], _ new: [InstalledModule]) -> [InstalledModule] {
-        let next = (installed.map(\.sequence).max() ?? -1) + 1
-        let renumbered = new.enumerated().map {
-            InstalledModule(module: $0.element.module, priority: $0.element.priority, sequence: next + $0.offset)
+    /// Checks that `module` registered everything it provides, in this hive, while it registered: among the
+    /// registrations the install attributes to it, one for each provision that is still registered.
+    private func checkProvisions(of module: InstalledModule, _ recorder: InstallRecorder) throws(ServiceHiveError) {
+        guard !module.provides.isEmpty else { return }
+        let added = recorder.changes.added.filter { $0.site.module == module.name }
+        let registered = family.withLock { state in
+            state.withRegistry(id) { registry in added.filter { registry[$0.key]?.entry === $0 } } ?? []
         }
-        return (installed + renumbered).sorted(by: startsBefore)
-    }
-
-    private static func startsBefore(_ lhs: Self, _ rhs: Self) -> Bool {
-        lhs.priority != rhs.priority ? lhs.priority > rhs.priority : lhs.sequence < rhs.sequence
+        for service in module.provides where !registered.contains(where: { service.matches($0.key) }) {
+            throw .provisionMissing(module: module.name, service: service.key, registered: registered.map(\.serviceKey))
+        }
     }
 }

@@ -57,8 +57,8 @@ extension ServiceHive {
         return !removed.isEmpty  // The records and their instances are released here, outside the lock.
     }
 
-    /// Undoes an install: removes the registrations it added, restores the ones it removed, and drops every instance
-    /// of the family that was built from a registration it added.
+    /// Undoes an install: removes the registrations it added, restores the ones it removed that were there before it,
+    /// and drops every instance of the family that was built from a registration it added.
     func rollBack(_ changes: InstallRecorder.Changes) {
         let added = Set(changes.added.map(ObjectIdentifier.init))
         let released = family.withLock { state -> [Slot] in
@@ -67,7 +67,8 @@ extension ServiceHive {
                 for entry in changes.added.reversed() where registry[entry.key]?.entry === entry {
                     released += registry.remove(entry.key).map(\.slot)
                 }
-                for var record in changes.removed.reversed() where registry[record.entry.key] == nil {
+                for var record in changes.removed.reversed()
+                where registry[record.entry.key] == nil && !added.contains(ObjectIdentifier(record.entry)) {
                     if case .building = record.slot.state { record.slot = .empty }
                     registry.insert(record)
                 }

@@ -3,8 +3,9 @@ import ServiceHiveFunctions
 
 /// The cart feature: the ``CartService`` and the ``ServiceHiveFunctions/FunctionKey/cartBadge`` function.
 ///
-/// Install it with ``TradeModule``, whose pricing, stock and trading the cart uses; apps that don't sell through a
-/// cart leave it out. To update cart badges, register a `FunctionCenter`'s poster in the hive:
+/// Install it with ``TradeModule``, whose pricing, stock and trading the cart uses and declares in its ``needs``, in
+/// either order; apps that don't sell through a cart leave it out. To update cart badges, register a
+/// `FunctionCenter`'s poster in the hive:
 ///
 /// ```swift
 /// let center = FunctionCenter(hive: hive)
@@ -23,8 +24,14 @@ public struct CartModule: ServiceModule {
     /// `Cart`.
     public var name: String { "Cart" }
 
-    /// 90: after ``TradeModule``, whose services the cart uses.
-    public var priority: Int { 90 }
+    /// The pricing, the stock and the trading of ``TradeModule``, which the cart uses: the cart installs after the
+    /// module that provides them, and an install without one fails before any module registers.
+    public var needs: [ServiceHive.ServiceReference] {
+        [.service(PricingService.self), .service(StockReader.self), .service(TradeService.self)]
+    }
+
+    /// ``CartService``.
+    public var provides: [ServiceHive.ServiceReference] { [.service(CartService.self)] }
 
     /// Registers the cart service and the cart badge's function.
     ///
