@@ -40,8 +40,8 @@ extension HiveCore {
             case .wait(let pending):
                 if let refusal = context.refusal(toBuild: found.entry) { throw refusal }
                 try await Waits.wait(for: pending, as: context.id, chain: context.chain)
-            case .build(let build):
-                return try await self.build(build, Service.self, layers: &layers, context: context)
+            case .build(let destination):
+                return try await build(found, for: destination, layers: &layers, context: context)
             case .lookAgain:
                 break
             }

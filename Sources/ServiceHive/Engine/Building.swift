@@ -191,14 +191,14 @@ extension HiveCore {
     /// Builds, on this thread, the instance that a step of a synchronous resolve decided to build, and keeps it where
     /// the step said: nowhere for a transient, in the top-level resolve's graph, or in the claimed slot.
     func build<Service>(
-        _ build: Build,
-        _: Service.Type,
+        _ found: Found,
+        for destination: Destination,
         arguments: UnsafeRawPointer?,
         layers: inout Layers,
         context: ThreadContext
     ) throws(ServiceHiveError) -> Service {
-        let entry = build.found.entry
-        switch build.destination {
+        let entry = found.entry
+        switch destination {
         case .caller:
             return try buildTransient(entry, arguments: arguments, context: context)
         case .graph(let innermost):
@@ -227,12 +227,12 @@ extension HiveCore {
             let instance: Instance
             do throws(ServiceHiveError) {
                 instance = try buildShared(
-                    build.found, Service.self, pending: pending, object: &object, context: context)
+                    found, Service.self, pending: pending, object: &object, context: context)
             } catch {
                 release(pending, of: entry, at: location)
                 throw error
             }
-            publish(instance, of: build.found, at: location, by: pending, layers: &layers)
+            publish(instance, of: found, at: location, by: pending, layers: &layers)
             // Safe: the object was built as a `Service`.
             return object.map { $0 as! Service } ?? unsafeDowncast(instance, to: Box<Service>.self).value
         }
@@ -284,13 +284,13 @@ extension HiveCore {
     /// Builds the instance that a step of an async resolve decided to build, and keeps it where the step said. A shared
     /// instance is built in a task of its own, so that no waiter's cancellation can cancel it.
     func build<Service>(
-        _ build: Build,
-        _: Service.Type,
+        _ found: Found,
+        for destination: Destination,
         layers: inout Layers,
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Service {
-        let entry = build.found.entry
-        switch build.destination {
+        let entry = found.entry
+        switch destination {
         case .caller:
             return try await buildAsync(entry, view: self, context: context.child(building: entry, pending: nil))
         case .graph(let innermost):
@@ -301,7 +301,7 @@ extension HiveCore {
             return value
         case .slot(let pending, let location):
             let child = context.child(building: entry, pending: pending)
-            let view = ancestor(build.found.depth)
+            let view = ancestor(found.depth)
             let built = await Task { () async -> Result<Instance, ServiceHiveError> in
                 do throws(ServiceHiveError) {
                     let value: Service = try await view.buildAsync(entry, view: view, context: child)
@@ -315,7 +315,7 @@ extension HiveCore {
                 release(pending, of: entry, at: location)
                 throw error
             case .success(let instance):
-                publish(instance, of: build.found, at: location, by: pending, layers: &layers)
+                publish(instance, of: found, at: location, by: pending, layers: &layers)
                 context.record(instance.dependencies)
                 // Safe: built above, a `Box` of the entry's service type.
                 return unsafeDowncast(instance, to: Box<Service>.self).value

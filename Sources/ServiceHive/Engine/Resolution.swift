@@ -8,26 +8,20 @@ enum Step {
     case use(Instance)
     /// Another thread or task is building the instance: wait for it to finish, then look again.
     case wait(for: PendingInstance)
-    /// Build the instance, then keep it as the build says.
-    case build(Build)
+    /// Build the instance, then keep it where the destination says.
+    case build(Destination)
     /// The instance found is a `.weak` one whose object has gone: look again.
     case lookAgain
 }
 
-/// An instance a resolve builds, and where it goes once built.
-struct Build {
-    let found: Found
-    let destination: Destination
-
-    /// Where a built instance goes.
-    enum Destination {
-        /// Nowhere: a transient instance is the caller's alone.
-        case caller
-        /// The top-level resolve's `.graph` instances, under the innermost override layer named.
-        case graph(layers: ObjectIdentifier?)
-        /// The slot this resolve claimed, at `location`: it publishes the instance there, or in the layer it belongs to.
-        case slot(PendingInstance, at: Location)
-    }
+/// Where an instance that a resolve builds goes once built.
+enum Destination {
+    /// Nowhere: a transient instance is the caller's alone.
+    case caller
+    /// The top-level resolve's `.graph` instances, under the innermost override layer named.
+    case graph(layers: ObjectIdentifier?)
+    /// The slot this resolve claimed, at `location`: it publishes the instance there, or in the layer it belongs to.
+    case slot(PendingInstance, at: Location)
 }
 
 /// A resolve in progress, as the step sees it: on a thread (``ThreadContext``) or in a task (``AsyncContext``).
@@ -75,12 +69,12 @@ extension HiveCore {
         }
         switch entry.lifetime {
         case .transient:
-            return .build(Build(found: found, destination: .caller))
+            return .build(.caller)
         case .forward:
             // A forward converts its target's cached instance; with none cached, it is built as a transient that
             // resolves the target.
             guard case .target(let target) = found.seen else {
-                return .build(Build(found: found, destination: .caller))
+                return .build(.caller)
             }
             return .use(convertForwarded(target, of: entry))
         case .graph:
@@ -88,7 +82,7 @@ extension HiveCore {
             if let shared = context.graphInstance(of: entry, searched: lineage[...found.depth], layers: innermost) {
                 return used(shared, context)
             }
-            return .build(Build(found: found, destination: .graph(layers: innermost)))
+            return .build(.graph(layers: innermost))
         case .shared, .weak:
             return sharedStep(found, layers: &layers, context: context)
         }
@@ -107,7 +101,7 @@ extension HiveCore {
         while true {
             switch claim(found, at: location, claimant: context.claimant, layers: &layers) {
             case .claimed(let pending):
-                return .build(Build(found: found, destination: .slot(pending, at: location)))
+                return .build(.slot(pending, at: location))
             case .building(let other):
                 return .wait(for: other)
             case .instance(let instance):
@@ -164,8 +158,8 @@ extension HiveCore {
                     if !provisional.isWeak { return provisional.value() }
                     if let object = provisional.weakObject { return object as! Service }
                 }
-            case .build(let build):
-                return try self.build(build, Service.self, arguments: arguments, layers: &layers, context: context)
+            case .build(let destination):
+                return try build(found, for: destination, arguments: arguments, layers: &layers, context: context)
             case .lookAgain:
                 break
             }
