@@ -67,4 +67,68 @@ extension HiveCore {
         context.record(thread.endRecording())
         return value
     }
+
+    // MARK: - Building what a step decided, in a task
+
+    /// Builds the instance that a step of an async resolve decided to build, and keeps it where the step said. A shared
+    /// instance is built in a task of its own, so that no waiter's cancellation can cancel it.
+    func build<Service>(
+        _ found: Found,
+        for destination: Destination,
+        layers: inout Layers,
+        context: AsyncContext
+    ) async throws(ServiceHiveError) -> Service {
+        let entry = found.entry
+        switch destination {
+        case .caller:
+            return try await buildAsync(entry, view: self, context: context.child(building: entry, pending: nil))
+        case .graph(let innermost):
+            let value: Service = try await buildAsync(
+                entry, view: self, context: context.child(building: entry, pending: nil))
+            let box = entry.factory(of: Service.self).box(value, .none)
+            context.addGraphInstance(GraphInstance(entry: entry, builtBy: id, layers: innermost, box: box))
+            return value
+        case .slot(let pending, let location):
+            let child = context.child(building: entry, pending: pending)
+            let view = ancestor(found.depth)
+            let built = await Task { () async -> Result<Instance, ServiceHiveError> in
+                do throws(ServiceHiveError) {
+                    let value: Service = try await view.buildAsync(entry, view: view, context: child)
+                    return .success(entry.factory(of: Service.self).box(value, child.recorded.sealed(home: familyID)))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            switch built {
+            case .failure(let error):
+                release(pending, of: entry, at: location)
+                throw error
+            case .success(let instance):
+                publish(instance, of: found, at: location, by: pending, layers: &layers)
+                context.record(instance.dependencies)
+                // Safe: built above, a `Box` of the entry's service type.
+                return unsafeDowncast(instance, to: Box<Service>.self).value
+            }
+        }
+    }
+
+    /// Runs an async factory in `context`, the context made for it.
+    func buildAsync<Service>(
+        _ entry: Entry,
+        view: HiveCore,
+        context: AsyncContext
+    ) async throws(ServiceHiveError) -> Service {
+        if let refusal = context.parent?.refusal(toBuild: entry) { throw refusal }
+        // Safe: an entry whose factory is async was made with a `Factory(async:)`.
+        let make = entry.factory(of: Service.self).makeAsync.unsafelyUnwrapped
+        do {
+            return try await AsyncContext.$current.withValue(context) {
+                try await make(ServiceHive.Resolver(core: view))
+            }
+        } catch let error as ServiceHiveError {
+            throw error  // A nested resolve's error passes through, with its chain.
+        } catch {
+            throw .factoryFailed(entry.serviceKey, chain: context.chain.dropLast().map(\.serviceKey), underlying: error)
+        }
+    }
 }
