@@ -20,7 +20,7 @@ let serverTests = server + [.product(name: "HummingbirdTesting", package: "hummi
 
 let package = Package(
     name: "ServiceHive",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ServiceHive", targets: ["ServiceHive"]),
         .library(name: "ServiceHiveTesting", targets: ["ServiceHiveTesting"]),

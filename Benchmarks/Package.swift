@@ -5,7 +5,7 @@ import PackageDescription
 // file says how to run them, what each scenario measures and how the peers are set up.
 let package = Package(
     name: "ServiceHiveBenchmarks",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
         .package(name: "ServiceHive", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),

@@ -42,7 +42,7 @@ public final class ServiceHive: Sendable {
     /// Creates an empty, independent hive.
     public init() {
         parent = nil
-        resolver = Resolver(core: HiveCore(family: Locked(FamilyState()), parent: nil))
+        resolver = Resolver(core: HiveCore(family: Locked(HiveFamily()), parent: nil))
     }
 
     /// Creates an empty hive that falls back to `parent`.
@@ -72,7 +72,7 @@ public final class ServiceHive: Sendable {
     }
 
     /// The state of this hive's family, shared with its parent and children.
-    var family: Locked<FamilyState> { core.family }
+    var family: Locked<HiveFamily> { core.family }
 
     /// This hive and its ancestors, nearest first.
     var lineage: Lineage { core.lineage }

@@ -48,7 +48,7 @@ struct SlotClaimTests {
             #expect(live.ledger.label == "live")
 
             let location = Location.registry(hive.core.lineage[found.depth])
-            switch hive.core.claim(found, at: location, waiter: nil, layers: &layers) {
+            switch hive.core.claim(found, at: location, claimant: nil, layers: &layers) {
             case .elsewhere(let layer): #expect(layer === stack)
             case .instance(let instance): Issue.record("the live instance was taken: \(instance)")
             case .claimed, .building: Issue.record("the slot was not found holding the live instance")

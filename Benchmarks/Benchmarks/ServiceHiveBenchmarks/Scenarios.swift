@@ -344,6 +344,23 @@ func scenarios() {
             }
         }
     }
+    // 08d warmed: the singleton was resolved, and cached, outside the override first, as a suite's shared setup or an
+    // app's startup does; inside, the cached instance is the world's and the override keeps its own. The test with a
+    // mock that a warmed app runs on every resolve. Target: within 2.5× the plain resolve of 02.
+    do {
+        let scenario = Scenario("08f singleton built from an overridden service, warmed outside, inside the override")
+        scenario.measure(.direct) { benchmark in
+            repeatedly(benchmark) { Direct.singleton }
+        }
+        scenario.measure(.serviceHive) { benchmark in
+            let hive = Hives.withWarmedDependent
+            hive.withOverrides {
+                $0.register(Transient.self) { MockTransient() }
+            } operation: {
+                repeatedly(benchmark) { try! hive.resolve(Dependent.self) }
+            }
+        }
+    }
     // A singleton that no override replaces, inside three nested overrides, as a suite's override, a test's and a
     // helper's nest: 08b with two more layers. Swinject's equivalent is three nested child containers.
     do {

@@ -84,7 +84,9 @@ case "08a":
     h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Transient.self)) } }
 case "08b":
     let h = makeHive(); _ = try! h.resolve(Singleton.self)
-    h.withOverrides { $0.register(Transient.self) { MockTransient() } } operation: {
+    h.withOverrides {
+        $0.register(Transient.self) { MockTransient() }
+    } operation: {
         for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
     }
 case "08c":
@@ -96,6 +98,11 @@ case "08c":
 case "08d":
     let h = makeHive()
     try! h.register(Dependent.self, scope: .singleton) { r in LiveDependent(transient: try r.resolve()) }
+    h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Dependent.self)) } }
+case "08f":
+    let h = makeHive()
+    try! h.register(Dependent.self, scope: .singleton) { r in LiveDependent(transient: try r.resolve()) }
+    _ = try! h.resolve(Dependent.self)
     h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Dependent.self)) } }
 case "08e":
     let h = makeHive(); _ = try! h.resolve(Singleton.self)

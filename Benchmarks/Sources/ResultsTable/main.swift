@@ -69,6 +69,7 @@ let targetGroups: [TargetGroup] = [
         [
             ("08c", "an override registered as a `.singleton`"),
             ("08d", "a `.singleton` built from an overridden service"),
+            ("08f", "the same, after it was resolved and cached outside the override"),
         ].map { number, label in
             Target(label, .ratio(Figure(number, subject), to: Figure("02", subject)), atMost: 2.5, unit: "× 02")
         }),

@@ -1,4 +1,4 @@
-// The one file of Components that uses the registry's internals: `Entry`, `FamilyState` and `InstallRecorder`. Every
+// The one file of Components that uses the registry's internals: `Entry`, `HiveFamily` and `InstallRecorder`. Every
 // other file of the folder goes through the hive's own API.
 
 extension ServiceHive {
@@ -29,7 +29,7 @@ extension ServiceHive {
         ) -> PendingEntry {
             PendingEntry(site: site) { site in
                 Entry(
-                    Service.self, name: name, scope: scope, site: site, factory: Factory { r, _ in try make(r) },
+                    Service.self, name: name, scope: scope, site: site, factory: Factory(resolving: make),
                     sendable: .unknown)
             }
         }

@@ -24,27 +24,28 @@ struct StackBounds {
 
     /// The current thread's stack.
     static func current() -> StackBounds? {
+        guard let stack = lowestAddressAndSize(of: pthread_self()), stack.size > 0 else { return nil }
+        return StackBounds(low: stack.low, high: stack.low + stack.size)
+    }
+
+    /// Where the stack of `thread` begins and how large it is: the one thing the operating systems say through APIs
+    /// of their own, with nothing portable between them.
+    private static func lowestAddressAndSize(of thread: pthread_t) -> (low: UInt, size: UInt)? {
         #if canImport(Darwin)
-        let thread = pthread_self()
-        let high = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-        let size = UInt(pthread_get_stacksize_np(thread))
-        return size > 0 && high > size ? StackBounds(low: high - size, high: high) : nil
+        let (high, size) = (UInt(bitPattern: pthread_get_stackaddr_np(thread)), UInt(pthread_get_stacksize_np(thread)))
+        return high > size ? (high - size, size) : nil
         #else
-        // `pthread_getattr_np` is a GNU extension that the C module does not import; it is in every libc that
-        // Swift runs on outside Apple platforms, so look it up by name.
+        // `pthread_getattr_np` is a GNU extension that the C module does not import; it is in every libc that Swift runs
+        // on outside Apple platforms, so it is looked up by name.
         typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "pthread_getattr_np") else {
-            return nil
-        }
-        let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getattr_np") else { return nil }
         var attributes = pthread_attr_t()
-        guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        guard unsafeBitCast(symbol, to: GetAttributes.self)(thread, &attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
         var address: UnsafeMutableRawPointer?
         var size = 0
-        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address, size > 0 else { return nil }
-        let low = UInt(bitPattern: address)
-        return StackBounds(low: low, high: low + UInt(size))
+        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+        return (UInt(bitPattern: address), UInt(size))
         #endif
     }
 

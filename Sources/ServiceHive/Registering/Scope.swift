@@ -28,30 +28,32 @@ extension ServiceHive {
         }
 
         let kind: Kind
+        /// How the resolution path treats the scope.
+        let lifetime: Lifetime
 
         /// A new instance for every resolve. The hive keeps nothing. This is the default.
-        public static let transient = Scope(kind: .transient)
+        public static let transient = Scope(kind: .transient, lifetime: .transient)
 
         /// One instance per registration, built lazily on first resolve, exactly once even when many threads ask at
         /// the same moment. The hive keeps it until the registration is removed, the instances are reset, or the
         /// hive is released.
-        public static let singleton = Scope(kind: .singleton)
+        public static let singleton = Scope(kind: .singleton, lifetime: .shared)
 
         /// One shared instance while something outside the hive still holds it. The hive holds it weakly and builds
         /// a new one after the last strong reference goes. The instance must be a class instance; a factory that
         /// returns a value type fails with ``ServiceHiveError/weakRequiresClass(_:instanceType:)``.
-        public static let weak = Scope(kind: .weak)
+        public static let weak = Scope(kind: .weak, lifetime: .weak)
 
         /// One instance per top-level resolve call: every factory in the same object graph that resolves this
         /// service gets the same instance, and the next top-level call gets a new one.
-        public static let graph = Scope(kind: .graph)
+        public static let graph = Scope(kind: .graph, lifetime: .graph)
 
         /// A named scope: shared like a singleton until ``ServiceHive/resetInstances(in:)`` drops every instance of
         /// the scope at once.
         ///
         /// - Parameter name: The scope's name, such as `session`. Two scopes with the same name are the same scope.
         /// - Returns: The scope.
-        public static func named(_ name: String) -> Scope { Scope(kind: .named(name)) }
+        public static func named(_ name: String) -> Scope { Scope(kind: .named(name), lifetime: .shared) }
 
         /// The scope's name: `transient`, `singleton`, `weak`, `graph`, or a named scope's name.
         public var description: String {

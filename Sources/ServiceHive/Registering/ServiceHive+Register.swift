@@ -33,7 +33,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
-            Factory({ _, _ in try factory() }, completed: completed), name: name, scope: scope,
+            Factory(making: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
     }
 
@@ -80,7 +80,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
-            Factory({ resolver, _ in try factory(resolver) }, completed: completed), name: name, scope: scope,
+            Factory(resolving: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
     }
 
@@ -226,7 +226,7 @@ extension ServiceHive {
     }
 }
 
-extension FamilyState {
+extension HiveFamily {
     /// Registers `entry` in the hive `id`, unless the key is taken there.
     mutating func insert(_ entry: Entry, into id: HiveID) throws(ServiceHiveError) {
         if let existing = hives[id.index].registry[entry.key] {

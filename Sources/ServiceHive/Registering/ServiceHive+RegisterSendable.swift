@@ -11,7 +11,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
-            Factory({ _, _ in try factory() }, completed: completed), name: name, scope: scope,
+            Factory(making: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .declared)
     }
 
@@ -23,7 +23,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
-            Factory({ resolver, _ in try factory(resolver) }, completed: completed), name: name, scope: scope,
+            Factory(resolving: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .declared)
     }
 

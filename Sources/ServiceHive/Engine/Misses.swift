@@ -14,7 +14,7 @@ extension HiveCore {
     func resolveUnanswered<Service>(
         _ key: RegistrationKey,
         _ argumentTypes: () -> [Any.Type],
-        _ lookup: Lookup
+        _ lookup: LookupResult
     ) throws(ServiceHiveError) -> Service {
         let context = ThreadContext.current
         return try reporting(key, context) { () throws(ServiceHiveError) in
@@ -23,38 +23,9 @@ extension HiveCore {
         }
     }
 
-    /// Runs `resolve`, as one node of this thread's trace when it traces; a top-level resolve also ends here, and
-    /// hands its trace to the trace handler, and its failure to the failure hook.
-    func reporting<Service>(
-        _ key: RegistrationKey,
-        _ context: ThreadContext,
-        _ resolve: () throws(ServiceHiveError) -> Service
-    ) throws(ServiceHiveError) -> Service {
-        let isTopLevel = context.isIdle
-        defer { if isTopLevel { context.endTopLevelResolve() } }
-        let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
-        let isTraced = context.isTracing || diagnostics.trace != nil
-        if isTraced { context.beginTrace(ServiceHive.ServiceKey(service: typeName(Service.self), name: key.name)) }
-        do {
-            let value = try resolve()
-            if isTraced { report(context.endTrace(failed: false), to: diagnostics) }
-            return value
-        } catch {
-            if isTraced { report(context.endTrace(failed: true), to: diagnostics) }
-            diagnostics.failure?(error)
-            throw error
-        }
-    }
-
-    /// Hands a finished trace to the trace handler, if there is one: for a top-level resolve. The node is ended by the
-    /// caller in any case, since a nested one joins its parent's tree.
-    private func report(_ node: ServiceHive.Trace.Node, to diagnostics: Diagnostics) {
-        diagnostics.trace?(ServiceHive.Trace(root: node))
-    }
-
     /// What a lookup for `key` that found nothing saw, with the family lock held, so that its error describes the
     /// same state.
-    func missing(_ key: RegistrationKey, in state: borrowing FamilyState, layers: OverrideLayer?) -> Missing {
+    func missing(_ key: RegistrationKey, in state: borrowing HiveFamily, layers: OverrideLayer?) -> Missing {
         var candidates: [Entry] = []
         for id in lineage {
             candidates += layers?.overrides(of: key.service, on: Override.Hive(family: familyID, id: id)) ?? []
@@ -68,7 +39,7 @@ extension HiveCore {
     /// What a lookup that found no registration gives: `nil` for an `Optional` service whose wrapped service has
     /// none, or the error.
     func unanswered<Service>(
-        _ lookup: Lookup,
+        _ lookup: LookupResult,
         _ key: RegistrationKey,
         _ argumentTypes: [Any.Type],
         chain: [ServiceHive.ServiceKey]
@@ -125,47 +96,34 @@ extension HiveCore {
     }
 }
 
-extension ThreadContext {
-    // MARK: - Tracing
+// MARK: - Optional services
 
-    /// Whether a traced resolve is running on this thread, so nested resolves join its tree.
-    var isTracing: Bool { !state.pointee.trace.isEmpty }
-
-    func beginTrace(_ key: ServiceHive.ServiceKey) {
-        Self.recordingsAndTraces.begin()
-        state.pointee.trace.append(TraceFrame(key: key, start: .now))
-    }
-
-    /// Notes the scope of the registration the innermost traced resolve found, or that it found a cached instance.
-    func noteTrace(scope: ServiceHive.Scope? = nil, cached: Bool = false) {
-        guard isTracing else { return }
-        let last = state.pointee.trace.count - 1
-        if let scope { state.pointee.trace[last].scope = scope }
-        if cached { state.pointee.trace[last].outcome = .cached }
-    }
-
-    /// Ends the innermost traced resolve, attaches it to its parent, and returns it.
-    func endTrace(failed: Bool) -> ServiceHive.Trace.Node {
-        let frame = state.pointee.trace.removeLast()
-        Self.recordingsAndTraces.end()
-        let node = ServiceHive.Trace.Node(
-            key: frame.key, scope: frame.scope, outcome: failed ? .failed : frame.outcome,
-            duration: ContinuousClock.now - frame.start, children: frame.children)
-        if isTracing { state.pointee.trace[state.pointee.trace.count - 1].children.append(node) }
-        return node
-    }
+/// An `Optional` type, which resolves its wrapped service or `nil`.
+protocol OptionalService {
+    /// Resolves the wrapped service, or gives `nil` when it has no registration. `chain` is the chain of the
+    /// resolve, to tell that resolve's own miss from a miss in one of its factories, which still throws.
+    ///
+    /// `key` is the key of the `Optional`: the wrapped service's has its name, and requires `Sendable` when it does.
+    static func resolveWrapped(
+        with core: HiveCore,
+        key: RegistrationKey,
+        chain: [ServiceHive.ServiceKey]
+    ) throws(ServiceHiveError) -> Self
 }
 
-/// A traced resolve in progress.
-struct TraceFrame {
-    let key: ServiceHive.ServiceKey
-    let start: ContinuousClock.Instant
-    var scope: ServiceHive.Scope?
-    var outcome = ServiceHive.Trace.Outcome.built
-    var children: [ServiceHive.Trace.Node] = []
-
-    init(key: ServiceHive.ServiceKey, start: ContinuousClock.Instant) {
-        self.key = key
-        self.start = start
+extension Optional: OptionalService {
+    static func resolveWrapped(
+        with core: HiveCore,
+        key: RegistrationKey,
+        chain: [ServiceHive.ServiceKey]
+    ) throws(ServiceHiveError) -> Self {
+        let wrapped = RegistrationKey(Wrapped.self, name: key.name, requiresSendable: key.requiresSendable)
+        do {
+            return .some(try core.resolve(wrapped))
+        } catch .notRegistered(let missed, let missChain)
+            where missChain == chain && missed == ServiceHive.ServiceKey(Wrapped.self, name: key.name)
+        {
+            return .none
+        }
     }
 }

@@ -1,6 +1,4 @@
-#if !canImport(Darwin)
 import Synchronization
-#endif
 
 /// The state of one async resolve, bound to the task-local ``current`` while async factories run.
 ///
@@ -58,10 +56,9 @@ final class AsyncContext: Sendable {
     }
 
     /// The context of `entry`'s factory, run by this resolve: for a shared construction, its own waiter and recorder.
-    func child(building entry: Entry, construction: Construction?) -> AsyncContext {
+    func child(building entry: Entry, pending: PendingInstance?) -> AsyncContext {
         AsyncContext(
-            chain: chain + [entry], id: construction?.owner ?? id,
-            graph: graph, recording: construction != nil, parent: self)
+            chain: chain + [entry], id: pending?.owner ?? id, graph: graph, recording: pending != nil, parent: self)
     }
 
     /// Records a lookup for every shared construction this context is part of.
@@ -91,38 +88,28 @@ final class AsyncContext: Sendable {
     }
 }
 
-/// How many of some activity, such as recording what a construction uses, are in progress on every thread and task.
-///
-/// A hot path reads it without a lock to skip a costlier check while nothing of the kind is in progress. An activity
-/// is counted before it starts, so a thread or task always sees its own. On Apple platforms, where `Atomic` needs
-/// macOS 15 and iOS 18, nothing is counted and ``mayBeActive`` is always `true`.
-struct ActivityCount: ~Copyable, Sendable {
-    #if !canImport(Darwin)
-    private let count = Atomic<Int>(0)
-    #endif
+extension AsyncContext: ResolveContext {
+    var isAsync: Bool { true }
 
-    init() {}
+    /// `nil`: an async resolve builds a shared instance in a task of its own, which waits as the construction.
+    var claimant: WaiterID? { nil }
 
-    /// Whether an activity may be in progress: `false` only when none is.
-    var mayBeActive: Bool {
-        #if canImport(Darwin)
-        true
-        #else
-        count.load(ordering: .relaxed) != 0
-        #endif
+    /// `false`: async resolves are not traced.
+    var isTracing: Bool { false }
+
+    /// Nothing: async resolves are not traced.
+    func noteTrace(scope: ServiceHive.Scope?, cached: Bool) {}
+
+    func graphInstance(of entry: Entry, searched: Lineage, layers: ObjectIdentifier?) -> Instance? {
+        graph.withLock { graph in
+            graph.first { $0.entry === entry && $0.layers == layers && searched.contains($0.builtBy) }?.box
+        }
     }
 
-    /// Counts an activity that starts.
-    func begin() {
-        #if !canImport(Darwin)
-        count.add(1, ordering: .relaxed)
-        #endif
+    /// Adds a `.graph` instance that this top-level resolve built.
+    func addGraphInstance(_ instance: GraphInstance) {
+        graph.withLock { $0.append(instance) }
     }
 
-    /// Counts an activity that has ended.
-    func end() {
-        #if !canImport(Darwin)
-        count.subtract(1, ordering: .relaxed)
-        #endif
-    }
+    func chainKeys() -> [ServiceHive.ServiceKey] { chain.map(\.serviceKey) }
 }

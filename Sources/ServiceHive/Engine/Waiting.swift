@@ -4,7 +4,7 @@ import Dispatch
 typealias WaiterID = UInt
 
 /// A shared instance that one thread or task is building while others wait for it.
-final class Construction: Sendable {
+final class PendingInstance: Sendable {
     let entry: Entry
     /// The thread that builds it; `nil` when it is built by a task of its own, which then waits as the construction.
     private let thread: WaiterID?
@@ -30,19 +30,19 @@ enum Waits {
     static let graph = Locked(WaitGraph())
 
     /// Registers a construction that is about to run its factory.
-    static func begin(_ construction: Construction) {
-        graph.withLock { $0.pending[ObjectIdentifier(construction)] = Pending(construction: construction) }
+    static func begin(_ construction: PendingInstance) {
+        graph.withLock { $0.pending[ObjectIdentifier(construction)] = Awaited(construction: construction) }
     }
 
     /// Marks `construction` finished, successfully or not, and wakes everyone waiting for it.
-    static func finish(_ construction: Construction) {
+    static func finish(_ construction: PendingInstance) {
         let pending = graph.withLock { $0.pending.removeValue(forKey: ObjectIdentifier(construction)) }
         for wakeup in pending?.wakeups ?? [] { wakeup.signal() }
     }
 
     /// Makes `instance` visible to the thread that builds `construction` while its post-construction hook runs, so
     /// that the hook may resolve services that resolve it back.
-    static func provide(_ instance: Instance, for construction: Construction) {
+    static func provide(_ instance: Instance, for construction: PendingInstance) {
         graph.withLock { $0.pending[ObjectIdentifier(construction)]?.provisional = instance }
     }
 
@@ -55,7 +55,7 @@ enum Waits {
     /// - Throws: ``ServiceHiveError/circularDependency(_:)`` instead of waiting when the construction's owner is the
     ///   waiter, or is itself waiting, directly or through others, for something the waiter is building.
     static func wait(
-        for construction: Construction,
+        for construction: PendingInstance,
         as waiter: WaiterID,
         chain: [Entry]
     ) throws(ServiceHiveError) -> Instance? {
@@ -75,7 +75,7 @@ enum Waits {
     /// Cancellation does not end the wait: the construction finishes for everyone, and the waiter then has its
     /// instance, or looks again.
     static func wait(
-        for construction: Construction,
+        for construction: PendingInstance,
         as waiter: WaiterID,
         chain: [Entry]
     ) async throws(ServiceHiveError) {
@@ -94,7 +94,7 @@ enum Waits {
     /// - Throws: ``ServiceHiveError/circularDependency(_:)`` when the wait would close a cycle of waiters.
     private static func block(
         _ waiter: WaiterID,
-        on construction: Construction,
+        on construction: PendingInstance,
         chain: [Entry],
         wakeup: Wakeup?
     ) throws(ServiceHiveError) -> Block {
@@ -121,14 +121,14 @@ enum Waits {
 
 /// Who waits for what. Guarded by `Waits.graph`.
 struct WaitGraph {
-    var pending: [ObjectIdentifier: Pending] = [:]
+    var pending: [ObjectIdentifier: Awaited] = [:]
     var blocked: [WaiterID: Blocked] = [:]
 
     /// The cycle that `waiter` waiting for `construction` would close, or `nil`.
     ///
     /// The walk follows only unfinished constructions. The graph stays acyclic because every wait that would close a
     /// cycle is refused, so the walk ends.
-    func cycle(waiting waiter: WaiterID, for construction: Construction, chain: [Entry]) -> [Entry]? {
+    func cycle(waiting waiter: WaiterID, for construction: PendingInstance, chain: [Entry]) -> [Entry]? {
         var path = chain + [construction.entry]
         var awaited = construction
         var owner = construction.owner
@@ -147,8 +147,8 @@ struct WaitGraph {
     }
 }
 
-struct Pending: Sendable {
-    let construction: Construction
+struct Awaited: Sendable {
+    let construction: PendingInstance
     var wakeups: [Wakeup] = []
     /// The instance whose post-construction hook runs, for its builder alone.
     var provisional: Instance?
@@ -156,7 +156,7 @@ struct Pending: Sendable {
 
 /// What a waiter is blocked on, and its chain followed by the awaited entry.
 struct Blocked: Sendable {
-    let construction: Construction
+    let construction: PendingInstance
     let chain: [Entry]
 }
 

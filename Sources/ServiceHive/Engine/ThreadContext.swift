@@ -35,7 +35,9 @@ struct ThreadContext {
         return ThreadContext(state: state)
     }
 
-    fileprivate static func destroy(_ raw: UnsafeMutableRawPointer) {
+    /// Frees a thread's context; the destructor of `threadContextKey`. Its argument is optional on some platforms only.
+    fileprivate static func destroy(_ raw: UnsafeMutableRawPointer?) {
+        guard let raw else { return }
         let state = raw.assumingMemoryBound(to: ThreadState.self)
         state.pointee.chain.deallocate()  // Empty: a thread cannot exit while one of its resolves runs.
         state.deinitialize(count: 1)
@@ -75,9 +77,11 @@ struct ThreadContext {
     }
 
     /// The printable chain, dropping the innermost `dropping` links.
-    func chainKeys(dropping: Int = 0) -> [ServiceHive.ServiceKey] {
+    func chainKeys(dropping: Int) -> [ServiceHive.ServiceKey] {
         chainEntries.dropLast(dropping).map(\.serviceKey)
     }
+
+    func chainKeys() -> [ServiceHive.ServiceKey] { chainKeys(dropping: 0) }
 
     /// Why a nested build of `entry` must not start: a cycle, the depth limit or the stack reserve.
     func refusal(toBuild entry: Entry) -> ServiceHiveError? {
@@ -106,18 +110,6 @@ struct ThreadContext {
         }
         return .stackExhausted(entry.serviceKey, chain: keys)
     }
-
-    // MARK: - Threads that record or trace
-
-    /// The recordings and traces in progress, on every thread, and the async contexts that record, in every task. While
-    /// there is none, no resolve needs to be recorded or traced, so a resolve that finds its instance cached skips
-    /// reading this thread's context: skipping it took a singleton resolve from 558 to 521 instructions (benchmark
-    /// `02 singleton resolve`, `Benchmarks/count-instructions 02`).
-    static let recordingsAndTraces = ActivityCount()
-
-    /// Whether this thread may be recording or tracing, or its task running an async factory that records: `false` only
-    /// when no thread or task is.
-    static var mayRecordOrTrace: Bool { recordingsAndTraces.mayBeActive }
 
     // MARK: - Dependency recording
 
@@ -154,8 +146,8 @@ struct ThreadContext {
 
     /// The `.graph` instance of `entry` in the current top-level resolve that a resolve which searched `searched`
     /// may share: one built by a hive it searched, under the same override layers.
-    func graphInstance(of entry: Entry, searched: Lineage, layers: ObjectIdentifier?) -> GraphInstance? {
-        state.pointee.graph.first { $0.entry === entry && $0.layers == layers && searched.contains($0.builtBy) }
+    func graphInstance(of entry: Entry, searched: Lineage, layers: ObjectIdentifier?) -> Instance? {
+        state.pointee.graph.first { $0.entry === entry && $0.layers == layers && searched.contains($0.builtBy) }?.box
     }
 
     func addGraphInstance(_ instance: GraphInstance) { state.pointee.graph.append(instance) }
@@ -184,14 +176,7 @@ struct ThreadContext {
 /// thread exits.
 private let threadContextKey: pthread_key_t = {
     var key = pthread_key_t()
-    #if canImport(Darwin)
     let status = pthread_key_create(&key) { ThreadContext.destroy($0) }
-    #else
-    let status = pthread_key_create(&key) { raw in
-        guard let raw else { return }
-        ThreadContext.destroy(raw)
-    }
-    #endif
     precondition(status == 0, "ServiceHive could not create its thread-specific storage key: \(status)")
     return key
 }()
@@ -227,4 +212,11 @@ struct GraphInstance {
     /// The innermost override layer it was built under, or `nil`.
     let layers: ObjectIdentifier?
     let box: Instance
+}
+
+extension ThreadContext: ResolveContext {
+    var isAsync: Bool { false }
+
+    /// This thread, which builds what it claims.
+    var claimant: WaiterID? { id }
 }

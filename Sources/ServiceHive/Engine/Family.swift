@@ -1,4 +1,4 @@
-/// A hive's identity within its family: its index in `FamilyState.hives`, and a serial number that tells it apart
+/// A hive's identity within its family: its index in `HiveFamily.hives`, and a serial number that tells it apart
 /// from a later hive that reuses the index.
 struct HiveID: Hashable, Sendable {
     let index: Int
@@ -10,7 +10,7 @@ struct HiveID: Hashable, Sendable {
 typealias Lineage = ArraySlice<HiveID>
 
 /// Everything the lock of one hive family guards. A family is a root hive and all its descendants; they share one
-/// `Locked<FamilyState>`, so a resolve that falls back from a child to its parent takes one lock, once, and sees one
+/// `Locked<HiveFamily>`, so a resolve that falls back from a child to its parent takes one lock, once, and sees one
 /// consistent state.
 ///
 /// The lock guards, and only it:
@@ -22,7 +22,7 @@ typealias Lineage = ArraySlice<HiveID>
 /// - `diagnostics`: the family's trace and failure handlers.
 ///
 /// It owns the registries' storage, and frees it when the last hive of the family is gone.
-struct FamilyState: ~Copyable {
+struct HiveFamily: ~Copyable {
     /// Indexed by `HiveID.index`. A released hive's state has serial 0 and an empty registry, and its index is free
     /// for reuse.
     var hives: [HiveState] = []
@@ -73,7 +73,7 @@ struct FamilyState: ~Copyable {
     }
 
     /// Whether the hive `id` is still alive.
-    func isLive(_ id: HiveID) -> Bool { hives[id.index].serial == id.serial }
+    func isLive(_ id: HiveID) -> Bool { hives[id.index].isLive(id) }
 
     /// Runs `body` on the registry of the live hive `id`; `nil` if it has been released.
     mutating func withRegistry<Result>(_ id: HiveID, _ body: (inout Registry) -> Result) -> Result? {
@@ -82,24 +82,18 @@ struct FamilyState: ~Copyable {
     }
 }
 
-/// One hive's registrations, in its family's state.
-struct HiveState {
-    var serial: UInt64
-    var registry = Registry()
-}
-
 /// What resolving from one hive needs: its family's state and its place in the family. The hive and every resolver
 /// of it share one core.
 ///
 /// Resolvers keep the core, not the hive, so that an instance that keeps its resolver does not keep its hive alive;
 /// when the hive goes, its registrations leave the family's state, and the core finds them gone.
 final class HiveCore: Sendable {
-    let family: Locked<FamilyState>
+    let family: Locked<HiveFamily>
     /// This hive and its ancestors, nearest first.
     let lineage: Lineage
     let parent: HiveCore?
 
-    init(family: Locked<FamilyState>, parent: HiveCore?) {
+    init(family: Locked<HiveFamily>, parent: HiveCore?) {
         self.family = family
         self.parent = parent
         var lineage: [HiveID] = []

@@ -1,15 +1,13 @@
-#if canImport(Darwin)
-import os
-#else
 import Synchronization
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Bionic)
 import Bionic
-#endif
 #endif
 
 /// A value and the one lock that guards it: the only lock type in the package, which ServiceHiveFunctions uses too.
@@ -17,10 +15,8 @@ import Bionic
 /// Each owner lists, beside the `Locked` property, everything its lock guards. No user code runs under a lock:
 /// factories, `deinit`s and callbacks run after `withLock` returns, or after `unlock()`.
 ///
-/// Off Apple platforms the lock is a `Synchronization.Mutex`: a guarded dictionary lookup measured 18–22 ns here,
-/// against 35–42 ns through `pthread_mutex`. On Apple platforms it is an `os_unfair_lock`, because `Mutex` needs
-/// macOS 15 and iOS 18 and the package supports macOS 13 and iOS 16. The `#if canImport(Darwin)` lines below, which
-/// make, take and free that lock, are the only code in ServiceHive that no machine in CI compiles.
+/// The lock is a `Synchronization.Mutex` on every platform, so the code that CI builds, tests and counts is the code
+/// every platform runs: a guarded dictionary lookup measured 18–22 ns here, against 35–42 ns through `pthread_mutex`.
 ///
 /// The state is kept beside the lock, rather than inside a `Mutex<State>`, so that the resolution path can take the
 /// lock, copy a cached instance's value, unlock and return the value, without the closure of `withLock`: a closure
@@ -31,22 +27,15 @@ import Bionic
 package final class Locked<State: ~Copyable>: @unchecked Sendable {
     // Sendable: `state` is read and written only with `primitive` held, inside `withLock` or between `lock()` and
     // `unlock()`.
-    #if canImport(Darwin)
-    private let primitive: UnsafeMutablePointer<os_unfair_lock>
-    #else
     private let primitive = Mutex<Void>(())
     /// ThreadSanitizer does not see `Mutex`'s lock and unlock in Swift 6.3 on Linux, and without being told it reports
     /// every access to the guarded state as a race. When the ThreadSanitizer runtime is loaded, these are its
-    /// annotations; otherwise `nil`, at the cost of a branch.
+    /// annotations; otherwise `nil`, at the cost of a branch. Where ThreadSanitizer does see the lock, they only
+    /// repeat what it knows.
     private let sanitizer = ThreadSanitizerAnnotations.current
-    #endif
     private let state: UnsafeMutablePointer<State>
 
     package init(_ state: consuming sending State) {
-        #if canImport(Darwin)
-        primitive = .allocate(capacity: 1)
-        primitive.initialize(to: os_unfair_lock())
-        #endif
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: state)
     }
@@ -54,10 +43,6 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
-        #if canImport(Darwin)
-        primitive.deinitialize(count: 1)
-        primitive.deallocate()
-        #endif
     }
 
     /// Runs `body` with the lock held. `body` must not call user code.
@@ -73,29 +58,20 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     /// to return a cached instance's value read under the lock, each with `defer { unlock() }` right after it;
     /// everything else uses `withLock`.
     func lock() -> UnsafePointer<State> {
-        #if canImport(Darwin)
-        os_unfair_lock_lock(primitive)
-        #else
         // `Mutex` has no other way to lock without a closure, which the quick path cannot use (see above `Locked`).
         // Underscored, as `_unsafeUnlock()` is: a later toolchain may rename them.
         primitive._unsafeLock()
         sanitizer?.acquire(UnsafeRawPointer(state))
-        #endif
         return UnsafePointer(state)
     }
 
     /// Releases the lock that `lock()` took.
     func unlock() {
-        #if canImport(Darwin)
-        os_unfair_lock_unlock(primitive)
-        #else
         sanitizer?.release(UnsafeRawPointer(state))
         primitive._unsafeUnlock()
-        #endif
     }
 }
 
-#if !canImport(Darwin)
 /// ThreadSanitizer's `__tsan_acquire` and `__tsan_release`, found once, when its runtime is loaded.
 struct ThreadSanitizerAnnotations: Sendable {
     typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
@@ -112,4 +88,22 @@ struct ThreadSanitizerAnnotations: Sendable {
             acquire: unsafeBitCast(acquire, to: Annotation.self), release: unsafeBitCast(release, to: Annotation.self))
     }()
 }
-#endif
+
+/// How many of some activity, such as recording what a construction uses, are in progress on every thread and task.
+///
+/// A hot path reads it without a lock to skip a costlier check while nothing of the kind is in progress. An activity
+/// is counted before it starts, so a thread or task always sees its own.
+struct ActivityCount: ~Copyable, Sendable {
+    private let count = Atomic<Int>(0)
+
+    init() {}
+
+    /// Whether an activity may be in progress: `false` only when none is.
+    var mayBeActive: Bool { count.load(ordering: .relaxed) != 0 }
+
+    /// Counts an activity that starts.
+    func begin() { count.add(1, ordering: .relaxed) }
+
+    /// Counts an activity that has ended.
+    func end() { count.subtract(1, ordering: .relaxed) }
+}

@@ -1,39 +1,6 @@
-/// The current task's override layers, as a resolve sees them: read only when the family has live layers, or when a
-/// cached instance that depends on another family's services asks for it, since reading the task-local costs about
-/// 20 ns.
-struct Layers {
-    /// What the task-local binds, once read. Held rather than its innermost layer, which would cost a retain and a
-    /// release more on every resolve inside overrides (`Benchmarks/count-instructions 08c`: 688 instructions, not 736;
-    /// 08b: 507, not 543).
-    ///
-    /// Unretained: the task-local's storage holds it until the `withValue` that bound it returns, after any resolve
-    /// inside (a `Task` made there keeps a retained copy). Held strongly, every resolve released it, read or not: 02
-    /// cost 319 instructions, not 305; 15, 321, not 307; 18, 439, not 424.
-    private var binding: Unmanaged<OverrideLayer.Binding>?
-
-    /// Not read yet.
-    static var unread: Layers { Layers(binding: nil) }
-    var isRead: Bool { binding != nil }
-
-    /// The innermost layer, once read.
-    var stack: OverrideLayer? { binding?._withUnsafeGuaranteedRef { $0.innermost } }
-
-    /// Reads the stack, once.
-    mutating func read() -> OverrideLayer? {
-        if binding == nil { binding = Unmanaged.passUnretained(OverrideLayer.bound) }
-        return stack
-    }
-
-    /// Reads the stack, if `dependencies` reach into another family, whose layers a lookup of this family does not
-    /// otherwise read.
-    mutating func read(ifCrossing dependencies: Dependencies) {
-        if !isRead, dependencies.crossesFamilies { _ = read() }
-    }
-}
-
 /// What the one lookup found, under the family lock: only unretained references and numbers, valid while the lock is
 /// held. A resolve copies a cached value out, or retains what it needs with ``retained(in:)``, before unlocking.
-enum Hit {
+enum LookupAnswer {
     /// An instance this resolve may return as it is.
     case cached(Unmanaged<Instance>)
     /// A registration or an override to act on.
@@ -51,21 +18,22 @@ enum Hit {
         let entry: Unmanaged<Entry>
         /// The entry's lifetime, read while the lookup had it at hand.
         let lifetime: Lifetime
+        /// Whether the entry's factory is async.
+        let isAsync: Bool
         /// Where the hive that answered is in the lineage.
         let depth: Int
         /// The depth of the override layer that declared the entry, or -1 for a hive's registration.
         let layer: Int
         /// What the registration's slot holds.
         let instance: Unmanaged<Instance>?
-        let construction: Unmanaged<Construction>?
         /// For a forward of the asking hive that no layer affects: its target's cached instance, to convert.
         let target: Unmanaged<Instance>?
     }
 
     /// What the lookup found, retained, for use after unlocking; for a miss, what it saw, for the error.
     func retained(
-        _ key: RegistrationKey, in core: HiveCore, _ state: borrowing FamilyState, layers: Layers
-    ) -> Lookup {
+        _ key: RegistrationKey, in core: HiveCore, _ state: borrowing HiveFamily, layers: Layers
+    ) -> LookupResult {
         switch self {
         case .cached: preconditionFailure("a cached instance is read before unlocking")
         case .missing: return .missing(core.missing(key, in: state, layers: layers.stack))
@@ -77,14 +45,12 @@ enum Hit {
     }
 }
 
-extension Hit.Match {
+extension LookupAnswer.Match {
     /// What the lookup found, retained, for use after unlocking.
     func retained() -> Found {
         var seen = Found.Seen.nothing
         if let instance {
             seen = .instance(instance.takeUnretainedValue())
-        } else if let construction {
-            seen = .construction(construction.takeUnretainedValue())
         } else if let target {
             seen = .target(target.takeUnretainedValue())
         }
@@ -93,7 +59,7 @@ extension Hit.Match {
 }
 
 /// What a lookup found, retained.
-enum Lookup {
+enum LookupResult {
     case found(Found)
     case missing(Missing)
     case released, notOverridden, notSendable
@@ -117,7 +83,6 @@ struct Found {
     enum Seen {
         case nothing
         case instance(Instance)
-        case construction(Construction)
         /// For a forward of the asking hive that no layer affects: its target's cached instance, to convert.
         case target(Instance)
     }

@@ -44,6 +44,8 @@ final class OverrideLayer: Sendable {
     let depth: Int
     /// The overrides of this layer and of every outer one, by service, innermost first. Immutable.
     private let visible: ServiceTable<[Override]>
+    /// The services that this layer or an outer one overrides, as `ServiceMask` bits.
+    private let services: UInt64
     /// The hives on which this layer or an outer one is strict.
     private let strictHives: [Override.Hive]
     /// The depth of the innermost sandbox of this stack, or -1.
@@ -64,6 +66,9 @@ final class OverrideLayer: Sendable {
             visible.update(entry.key.service, empty: { [] }) { $0.insert(override, at: 0) }
         }
         self.visible = visible
+        var services: UInt64 = 0
+        visible.forEachKey { services |= ServiceMask.bit(of: $0) }
+        self.services = services
         strictHives = (kind == .strict ? [on] : []) + (outer?.strictHives ?? [])
         sandboxDepth = kind == .sandbox ? depth : outer?.sandboxDepth ?? -1
         hive.family.withLock { $0.liveLayers += 1 }
@@ -75,9 +80,6 @@ final class OverrideLayer: Sendable {
         let instances = instances.withLock { exchange(&$0, with: ServiceTable()) }
         instances.destroy()  // Outside every lock: an instance's `deinit` may resolve.
     }
-
-    /// Whether this layer or an outer one is a sandbox.
-    var inSandbox: Bool { sandboxDepth >= 0 }
 
     /// The layer of this stack at `depth`.
     func layer(at depth: Int) -> OverrideLayer {
@@ -132,24 +134,39 @@ final class OverrideLayer: Sendable {
         return visible[bucket: bucket].filter { $0.hive == hive }.map(\.entry)
     }
 
-    /// The innermost layer of this stack that an instance built from `dependencies` must belong to: a sandbox, or a
-    /// layer that overrides one of the lookups. `nil` when the instance may be shared with the world outside.
-    func owner(of dependencies: Dependencies) -> OverrideLayer? {
-        var owner = sandboxDepth
-        for lookup in dependencies.lookups {
-            guard let bucket = visible.index(of: lookup.key.service) else { continue }
-            for override in visible[bucket: bucket]
-            where override.depth > owner && override.hive.family == lookup.family && override.entry.key == lookup.key
-                && lookup.searched.contains(override.hive.id)
-            {
-                owner = override.depth
+    /// The layer of this stack that an instance belongs to, when it was built from `dependencies` for an entry that
+    /// the layer at depth `declared` overrides (-1 for a hive's registration): the innermost of that layer, a sandbox,
+    /// and the layers that override a lookup the construction made. `nil` when it belongs to none, and is shared with
+    /// the world outside, beside its registration.
+    ///
+    /// The one ownership rule: every decision of where a shared instance is cached, or whether a cached one may be
+    /// used, asks it. A construction's lookups are read only when this stack may override one of their services
+    /// (`services`, `Dependencies.services`).
+    func home(of dependencies: Dependencies, declaredAt declared: Int) -> OverrideLayer? {
+        var home = max(declared, sandboxDepth)
+        if dependencies.services & services != 0 {
+            for lookup in dependencies.lookups {
+                guard let bucket = visible.index(of: lookup.key.service) else { continue }
+                for override in visible[bucket: bucket]
+                where override.depth > home && override.hive.family == lookup.family
+                    && override.entry.key == lookup.key && lookup.searched.contains(override.hive.id)
+                {
+                    home = override.depth
+                }
             }
         }
-        return owner < 0 ? nil : layer(at: owner)
+        return home < 0 ? nil : layer(at: home)
+    }
+
+    /// Whether this stack may own an instance of a hive's registration whose construction looked up `services`
+    /// (`Dependencies.services`): it is a sandbox, or it overrides a service that may be one of them. Read before
+    /// ``home(of:declaredAt:)``, which says for sure.
+    func mayOwn(services: UInt64) -> Bool {
+        sandboxDepth >= 0 || services & self.services != 0
     }
 
     /// The innermost sandbox of this stack.
-    var sandbox: OverrideLayer? { inSandbox ? layer(at: sandboxDepth) : nil }
+    var sandbox: OverrideLayer? { sandboxDepth >= 0 ? layer(at: sandboxDepth) : nil }
 
     /// The instance of `entry` that this layer keeps, unretained, when it is not a weak one; for a lookup, with its
     /// family's lock held: the one place where two locks nest, and nothing takes a family's lock while it holds a
@@ -194,60 +211,4 @@ struct Override: Sendable {
 struct LayerSlot: Sendable {
     let entry: Entry
     var slot: Slot
-}
-
-// MARK: - Dependencies
-
-/// One lookup that the construction of a shared instance made, directly or through any chain of factories.
-///
-/// It records enough to answer, later and without any lock, whether an override layer would have answered the
-/// lookup differently: the layer's hive must be one of the hives `searched`, which are the asking hive and its
-/// ancestors up to the one whose registration answered, because a layer's overrides for a hive are consulted just
-/// before that hive's own registrations.
-struct Dependency: Hashable, Sendable {
-    /// The hive family that was searched.
-    let family: ObjectIdentifier
-    let key: RegistrationKey
-    /// The hives searched, nearest first, up to and including the one that answered; all of them when none did.
-    let searched: Lineage
-    /// The registration that answered, or `nil` when none did: a conditional dependency, or a caught failure.
-    let entry: Entry?
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.family == rhs.family && lhs.key == rhs.key && lhs.searched == rhs.searched && lhs.entry === rhs.entry
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(family)
-        hasher.combine(key)
-        hasher.combine(entry.map(ObjectIdentifier.init))
-    }
-}
-
-/// What a shared instance was built from: every lookup of its construction, flattened through every chain.
-struct Dependencies: Sendable {
-    var lookups: Set<Dependency> = []
-    /// Whether any lookup searched another family than the instance's own. Such an instance may be affected by an
-    /// override layer that its own family does not count, so finding it always checks the layer stack.
-    private(set) var crossesFamilies = false
-
-    static let none = Dependencies()
-
-    var isEmpty: Bool { lookups.isEmpty }
-
-    init(lookups: Set<Dependency> = []) {
-        self.lookups = lookups
-    }
-
-    /// These dependencies, for an instance of the family `home`.
-    func sealed(home: ObjectIdentifier) -> Dependencies {
-        var sealed = self
-        sealed.crossesFamilies = lookups.contains { $0.family != home }
-        return sealed
-    }
-
-    /// Whether any lookup was answered by one of `entries`.
-    func uses(any entries: Set<ObjectIdentifier>) -> Bool {
-        lookups.contains { $0.entry.map { entries.contains(ObjectIdentifier($0)) } ?? false }
-    }
 }

@@ -1,0 +1,151 @@
+// MARK: - Entry
+
+/// One registration, or one override: what it builds, how long its instances live, and where it was made.
+///
+/// Immutable. The instances it builds are cached beside it, in a `Record`'s slot or an override layer's cache.
+final class Entry: Sendable {
+    let key: RegistrationKey
+    let scope: ServiceHive.Scope
+    /// How the resolution path treats the scope: a trivial enum, cheaper to switch on than `scope`; `.forward` for a
+    /// forwarded registration.
+    let lifetime: Lifetime
+    let serviceType: Any.Type
+    let argumentTypes: [Any.Type]
+    let site: ServiceHive.RegistrationSite
+    /// A `Factory<Service>` for the `serviceType` of this entry.
+    let factory: any ErasedFactory
+    /// For `register(_:name:instance:)`: the `Box<Service>` every resolve returns.
+    let instance: Instance?
+    /// Whether the factory is `async`.
+    let isAsync: Bool
+    /// Whether a post-construction hook runs after the factory.
+    let hasCompletedHook: Bool
+    /// For `forward(_:name:to:named:file:line:as:)`: the key of the registration it forwards to, in the same hive, and
+    /// that key as introspection prints it.
+    let target: RegistrationKey?
+    let targetServiceKey: ServiceHive.ServiceKey?
+    /// Whether the service is an existential registered where it was not known to be `Sendable`: its instances may
+    /// not be, so a resolve that requires `Sendable` refuses it. See `Sendability`.
+    let unsureSendable: Bool
+
+    init<Service>(
+        _: Service.Type,
+        name: String?,
+        scope: ServiceHive.Scope,
+        arguments: ArgumentSignature? = nil,
+        argumentTypes: [Any.Type] = [],
+        site: ServiceHive.RegistrationSite,
+        factory: Factory<Service>,
+        instance: Instance? = nil,
+        target: (key: RegistrationKey, printed: ServiceHive.ServiceKey)? = nil,
+        sendable: Sendability
+    ) {
+        key = RegistrationKey(Service.self, name: name, arguments: arguments)
+        unsureSendable = sendable.isUnsure(for: Service.self)
+        self.scope = scope
+        lifetime = target != nil ? .forward : scope.lifetime
+        isAsync = factory.makeAsync != nil
+        hasCompletedHook = factory.completed != nil
+        serviceType = Service.self
+        self.argumentTypes = argumentTypes
+        self.site = site
+        self.factory = factory
+        self.instance = instance
+        self.target = target?.key
+        targetServiceKey = target?.printed
+    }
+
+    /// An entry for an instance that already exists: a singleton, cached from the start. Its factory returns the
+    /// instance; the resolution path returns the box before it would call it.
+    convenience init<Service>(
+        _: Service.Type, name: String?, instance: Service, site: ServiceHive.RegistrationSite, sendable: Sendability
+    ) {
+        let box = Box(instance)
+        self.init(
+            Service.self, name: name, scope: .singleton, site: site, factory: Factory { _, _ in box.value },
+            instance: box, sendable: sendable)
+    }
+
+    /// The printable key; built on error and introspection paths only.
+    var serviceKey: ServiceHive.ServiceKey {
+        ServiceHive.ServiceKey(
+            service: typeName(serviceType), name: key.name, argumentTypes: argumentTypes.map(typeName))
+    }
+}
+
+/// How the resolution path treats a scope. Each `ServiceHive.Scope` carries its own, so that nothing but the one switch
+/// of a resolve's step (`HiveCore.step`) switches on it.
+enum Lifetime: Sendable {
+    case transient, graph
+    /// `.singleton` and named scopes: one instance, cached.
+    case shared
+    /// The instance is a weak reference, to unwrap.
+    case weak
+    /// Forwarded to another registration of the same hive: converts the target's cached instance, or is built as a
+    /// transient that resolves the target.
+    case forward
+}
+
+/// The name ServiceHive prints for a type: `TradeService` for `any TradeService`, `Int` for `Swift.Int`.
+///
+/// Kept per type once made: `String(describing:)` reflects on the type every time, which cost a traced resolve, whose
+/// trace names the service it resolves, 7,200 of its 10,200 instructions (`Benchmarks/count-instructions 19c`).
+func typeName(_ type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let name = typeNames.withLock({ $0[key] }) { return name }
+    let name = String(describing: type)
+    typeNames.withLock { $0[key] = name }
+    return name
+}
+
+/// Guards, and only guards, the names `typeName` has made, by type. A type's metadata lives as long as the process, so
+/// its identifier is never reused, and the table grows only with the types a process resolves.
+private let typeNames = Locked<[ObjectIdentifier: String]>([:])
+
+// MARK: - Record and instances
+
+/// A registration in a hive, with what the hive keeps for it between resolves.
+struct Record: Sendable {
+    let entry: Entry
+    /// The registration order in the hive family, for stable listings.
+    let sequence: UInt64
+    /// The cached instance of a shared scope; from the start, the instance of `register(_:name:instance:)`.
+    var slot: Slot
+
+    init(entry: Entry, sequence: UInt64) {
+        self.entry = entry
+        self.sequence = sequence
+        slot = entry.instance.map { Slot.instance($0) } ?? .empty
+    }
+}
+
+/// A cached instance and what it was built from. Its one subclass, `Box`, holds the value, so that a slot holds a
+/// single reference, which can leave a lock as a `Sendable` value.
+class Instance: @unchecked Sendable {
+    // Sendable: immutable. Handing one shared instance to every thread is what a shared scope means;
+    // `ServiceHive.Scope` documents that such an instance must be safe to use from any thread.
+    let dependencies: Dependencies
+    /// Whether this is a `Box<WeakReference>`, the instance of a `.weak` registration.
+    let isWeak: Bool
+
+    init(dependencies: Dependencies, isWeak: Bool) {
+        self.dependencies = dependencies
+        self.isWeak = isWeak
+    }
+}
+
+/// An instance of a `Value`: a service, or for `.weak` a `WeakReference`.
+final class Box<Value>: Instance, @unchecked Sendable {
+    // Sendable: as `Instance`; `value` never changes after init.
+    let value: Value
+
+    init(_ value: Value, dependencies: Dependencies = .none) {
+        self.value = value
+        super.init(dependencies: dependencies, isWeak: Value.self == WeakReference.self)
+    }
+}
+
+/// The weak reference of a `.weak` instance, held in a `Box<WeakReference>`.
+struct WeakReference {
+    weak var object: AnyObject?
+}

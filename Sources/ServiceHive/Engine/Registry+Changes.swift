@@ -1,0 +1,88 @@
+// Changing a hive's registry: adding and removing registrations, and the slot where each caches its instance. Only
+// code holding the family lock changes a registry.
+
+extension Registry {
+    /// Stores `record` under its entry's key. The caller has checked that the key is free, and that a forward's target
+    /// is registered here.
+    mutating func insert(_ record: Record) {
+        let key = record.entry.key
+        services.update(key.service, empty: { Registrations() }) { registrations in
+            if key.isPlain { registrations.plain = record } else { registrations.insertVariant(record) }
+        }
+        if let target = record.entry.target {
+            services.update(target.service, empty: { Registrations() }) { $0.forwards.append(key) }
+        }
+    }
+
+    /// Removes the record under `key`, with every forward to it, and returns them for the caller to release after
+    /// unlocking.
+    mutating func remove(_ key: RegistrationKey) -> [Record] {
+        guard let removed = removeOne(key) else { return [] }
+        let forwards = services.index(of: key.service).map { services[bucket: $0].forwards } ?? []
+        return [removed] + forwards.filter { self[$0]?.entry.target == key }.compactMap { removeOne($0) }
+    }
+
+    /// Removes the record under `key` alone.
+    private mutating func removeOne(_ key: RegistrationKey) -> Record? {
+        let removed = withRegistrations(key.service) { registrations -> Record? in
+            if key.isPlain { return exchange(&registrations.plain, with: nil) }
+            return registrations.position(of: key).map { registrations.removeVariant(at: $0) }
+        }
+        guard let removed = removed ?? nil else { return nil }
+        if let target = removed.entry.target {
+            withRegistrations(target.service) { registrations in
+                if let position = registrations.forwards.firstIndex(of: key) {
+                    registrations.forwards.swapAt(position, registrations.forwards.count - 1)
+                    registrations.forwards.removeLast()
+                }
+            }
+        }
+        return removed
+    }
+
+    /// Runs `body` on the registrations of `service`, and forgets them if they are left empty; `nil` when there are
+    /// none.
+    @discardableResult
+    private mutating func withRegistrations<Result>(
+        _ service: ObjectIdentifier,
+        _ body: (inout Registrations) -> Result
+    ) -> Result? {
+        guard services.index(of: service) != nil else { return nil }
+        let (result, isEmpty) = services.update(service, empty: { Registrations() }) { registrations in
+            let result = body(&registrations)
+            return (result, registrations.isEmpty)
+        }
+        if isEmpty { _ = services.removeValue(for: service) }
+        return result
+    }
+
+    /// Runs `body` on the slot of `entry`'s record; `nil` when `entry` is no longer the one registered.
+    mutating func withSlot<Result>(of entry: Entry, _ body: (inout Slot) -> Result) -> Result? {
+        let key = entry.key
+        return withRegistrations(key.service) { registrations -> Result? in
+            if key.isPlain {
+                guard registrations.plain?.entry === entry else { return nil }
+                return body(&registrations.plain!.slot)
+            }
+            guard let position = registrations.position(of: key), registrations.variants[position].entry === entry
+            else { return nil }
+            return body(&registrations.variants[position].slot)
+        } ?? nil
+    }
+
+    /// Frees the registry and returns its records, for the caller to release after unlocking: releasing an instance
+    /// runs its `deinit`, which may resolve. The registry is empty afterwards, and may be used again.
+    mutating func drain() -> [Record] {
+        let drained = records
+        services.destroy()
+        services = ServiceTable()
+        return drained
+    }
+}
+
+/// Swaps `value` for `new` and returns the old value.
+func exchange<Value>(_ value: inout Value, with new: Value) -> Value {
+    let old = value
+    value = new
+    return old
+}

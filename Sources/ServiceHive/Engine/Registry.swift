@@ -1,0 +1,307 @@
+/// The key a registration is stored under: the service type, its name and its argument types.
+struct RegistrationKey: Hashable, Sendable {
+    let service: ObjectIdentifier
+    let name: String?
+    let arguments: ArgumentSignature?
+    /// Whether the resolve that looks this key up returns the service typed as `Sendable`, so that it must refuse a
+    /// registration made without knowing that its instances are. Not part of the key's identity.
+    var requiresSendable = false
+
+    /// Inlined, with the one below, into every public resolve: called instead, each resolve pays a call and a retain and
+    /// release of the name (`Benchmarks/count-instructions 02`: 372 instructions, not 307).
+    @inline(__always)
+    init<Service>(
+        _: Service.Type, name: String?, arguments: ArgumentSignature? = nil, requiresSendable: Bool = false
+    ) {
+        service = ObjectIdentifier(Service.self)
+        self.name = name
+        self.arguments = arguments
+        self.requiresSendable = requiresSendable
+    }
+
+    /// The key of a resolve that returns `Service` typed as `Sendable`; inlined, as the one above.
+    @inline(__always)
+    init<Service: Sendable>(sendable _: Service.Type, name: String?) {
+        self.init(Service.self, name: name, requiresSendable: true)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.service == rhs.service && lhs.name == rhs.name && lhs.arguments == rhs.arguments
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(service)
+        hasher.combine(name)
+        hasher.combine(arguments)
+    }
+
+    /// Whether this is the unnamed registration without arguments, which most resolves ask for.
+    var isPlain: Bool { name == nil && arguments == nil }
+}
+
+/// One hive's registrations, in its family's state.
+struct HiveState {
+    /// The serial of the hive that holds this place, or 0 while the place is free.
+    var serial: UInt64
+    var registry = Registry()
+
+    /// Whether this is the place of the live hive `id`: a released hive's place has serial 0, or another hive's.
+    func isLive(_ id: HiveID) -> Bool { serial == id.serial }
+}
+
+/// The registrations of one hive, and the instances cached beside them.
+///
+/// They are grouped by service in a `ServiceTable`, so every lookup hashes one word. A service's unnamed registration
+/// without arguments, which most resolves ask for, has a place of its own; its named and argument registrations are a
+/// list, indexed once it grows past a few. Adding and removing a registration are amortized O(1), whatever the number
+/// of registrations.
+///
+/// Like its table, a registry is freed by its owner, with ``drain()``, exactly once.
+struct Registry {
+    /// The registrations by service. Read here; changed only in `Registry+Changes.swift`, with the family lock held.
+    var services = ServiceTable<Registrations>()
+
+    /// The registrations of one service.
+    struct Registrations {
+        var plain: Record?
+        /// In no particular order: listings sort by `Record.sequence`.
+        var variants: [Record] = []
+        /// Where each variant is in `variants`, once there are more than `indexThreshold`: below it, a scan costs less
+        /// than hashing a name.
+        var index: [VariantKey: Int]?
+        /// The keys of this registry's forwards whose target is a registration of this service.
+        var forwards: [RegistrationKey] = []
+
+        static let indexThreshold = 8
+
+        var isEmpty: Bool { plain == nil && variants.isEmpty && forwards.isEmpty }
+
+        func position(of key: RegistrationKey) -> Int? {
+            if let index { return index[VariantKey(key)] }
+            return variants.firstIndex { $0.entry.key == key }
+        }
+
+        mutating func insertVariant(_ record: Record) {
+            variants.append(record)
+            if index != nil {
+                index?[VariantKey(record.entry.key)] = variants.count - 1
+            } else if variants.count > Self.indexThreshold {
+                index = Dictionary(uniqueKeysWithValues: variants.enumerated().map { (VariantKey($1.entry.key), $0) })
+            }
+        }
+
+        /// Removes the variant at `position` by moving the last one into its place: O(1).
+        mutating func removeVariant(at position: Int) -> Record {
+            variants.swapAt(position, variants.count - 1)
+            let removed = variants.removeLast()
+            index?[VariantKey(removed.entry.key)] = nil
+            if position < variants.count { index?[VariantKey(variants[position].entry.key)] = position }
+            return removed
+        }
+    }
+
+    /// What tells a service's variants apart.
+    struct VariantKey: Hashable {
+        let name: String?
+        let arguments: ArgumentSignature?
+        init(_ key: RegistrationKey) {
+            name = key.name
+            arguments = key.arguments
+        }
+    }
+
+    /// The record stored under `key`.
+    subscript(key: RegistrationKey) -> Record? {
+        guard let bucket = services.index(of: key.service) else { return nil }
+        if key.isPlain { return services[bucket: bucket].plain }
+        return services[bucket: bucket].position(of: key).map { services[bucket: bucket].variants[$0] }
+    }
+
+    /// What a lookup sees of the record under `key`: its entry and its slot, read in place and unretained, so valid
+    /// only while the family lock is held. Copying the record out instead retains and releases all it holds
+    /// (`Benchmarks/count-instructions 02`: 366 instructions that way, not 312, when measured). Inlined into the lookup:
+    /// called, a named resolve's cost 1,074 instructions, not 832 (`count-instructions 04`).
+    @inline(__always)
+    func peek(_ key: RegistrationKey) -> Peek? {
+        guard let bucket = services.index(of: key.service) else { return nil }
+        if key.isPlain {
+            guard let entry = services[bucket: bucket].plain?.entry else { return nil }
+            return Peek(
+                entry: .passUnretained(entry),
+                instance: services[bucket: bucket].plain?.slot.instance.map(Unmanaged.passUnretained))
+        }
+        guard let position = services[bucket: bucket].position(of: key) else { return nil }
+        return Peek(
+            entry: .passUnretained(services[bucket: bucket].variants[position].entry),
+            instance: services[bucket: bucket].variants[position].slot.instance.map(Unmanaged.passUnretained))
+    }
+
+    /// Whether anything is registered under `key`.
+    func contains(_ key: RegistrationKey) -> Bool { peek(key) != nil }
+
+    /// Every record, in no particular order.
+    var records: [Record] {
+        var records: [Record] = []
+        records.reserveCapacity(services.count)
+        services.forEach { registrations in
+            if let plain = registrations.plain { records.append(plain) }
+            records += registrations.variants
+        }
+        return records
+    }
+
+    /// Every record for `service`, whatever its name and arguments. Used on error paths.
+    func records(of service: ObjectIdentifier) -> [Record] {
+        guard let bucket = services.index(of: service) else { return [] }
+        return (services[bucket: bucket].plain.map { [$0] } ?? []) + services[bucket: bucket].variants
+    }
+}
+
+/// A record as a lookup sees it, unretained: valid only while the family lock is held.
+struct Peek {
+    let entry: Unmanaged<Entry>
+    let instance: Unmanaged<Instance>?
+}
+
+// MARK: - The table under every registry
+
+/// A hash table from a service's `ObjectIdentifier` to a `Value`: open addressing, linear probing, a multiplicative
+/// hash of the identifier's address, and storage that it allocates and frees itself.
+///
+/// Why not `Dictionary`, measured by the Benchmarks package's "02 singleton resolve" and "04 named resolve" and by
+/// callgrind (`Benchmarks/count-instructions`): SipHash costs about 90 instructions a lookup, the largest single
+/// cost of a cached singleton's resolve; and a dictionary is reference-counted storage, so the optimizer retains and
+/// releases every registry it reads under the lock, and copies out every value it reads. This table is a trivial
+/// value, two pointers and two counts, so reading it costs no reference counting, and values are read in place.
+///
+/// The price: it does not free its storage by itself. `HiveFamily` and `OverrideLayer` own every table they hold and
+/// call ``destroy()`` exactly once, and never copy one for longer than a read.
+struct ServiceTable<Value> {
+    /// The key of each bucket, `nil` for a vacant one; or no storage at all while the table is empty and new.
+    private var keys: UnsafeMutablePointer<ObjectIdentifier?>?
+    /// The value of each occupied bucket, uninitialized in vacant ones; no storage while `keys` has none.
+    private var values: UnsafeMutablePointer<Value>?
+    private var capacity = 0
+    private(set) var count = 0
+
+    /// An empty table, which allocates nothing until the first value is added.
+    init() {}
+
+    /// Frees the storage and the values in it. The table must not be used afterwards.
+    func destroy() {
+        guard let keys, let values else { return }
+        for index in 0..<capacity where keys[index] != nil { (values + index).deinitialize(count: 1) }
+        keys.deallocate()
+        values.deallocate()
+    }
+
+    /// The bucket of `service`, or `nil`.
+    func index(of service: ObjectIdentifier) -> Int? {
+        guard let keys else { return nil }
+        let mask = capacity - 1
+        var index = home(of: service)
+        while let key = keys[index] {
+            if key == service { return index }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// The value in the occupied bucket `index`, read and written in place.
+    subscript(bucket index: Int) -> Value {
+        unsafeAddress { UnsafePointer(values.unsafelyUnwrapped + index) }
+        nonmutating unsafeMutableAddress { values.unsafelyUnwrapped + index }
+    }
+
+    /// Runs `body` on the value for `service`, adding one made by `empty` first if there is none.
+    mutating func update<Result>(
+        _ service: ObjectIdentifier,
+        empty: () -> Value,
+        _ body: (inout Value) -> Result
+    ) -> Result {
+        if let index = index(of: service) { return body(&self[bucket: index]) }
+        // At most half full: at three quarters, the keys of the benchmarks' hive probed up to four buckets deep, and a
+        // cached async resolve cost `Benchmarks/count-instructions 18` 472 instructions, not 439.
+        if (count + 1) * 2 > capacity { grow() }
+        let (keys, values) = (keys!, values!)
+        var index = home(of: service)
+        while keys[index] != nil { index = (index + 1) & (capacity - 1) }
+        keys[index] = service
+        (values + index).initialize(to: empty())
+        count += 1
+        return body(&values[index])
+    }
+
+    /// Removes the value for `service` and returns it.
+    mutating func removeValue(for service: ObjectIdentifier) -> Value? {
+        guard let keys, let values, var hole = index(of: service) else { return nil }
+        let removed = (values + hole).move()
+        keys[hole] = nil
+        count -= 1
+        // Backward-shift deletion: move later members of the probe run into the hole, so no tombstones are needed.
+        let mask = capacity - 1
+        var index = (hole + 1) & mask
+        while let key = keys[index] {
+            let home = home(of: key)
+            if (index - home) & mask >= (index - hole) & mask {
+                keys[hole] = key
+                (values + hole).moveInitialize(from: values + index, count: 1)
+                keys[index] = nil
+                hole = index
+            }
+            index = (index + 1) & mask
+        }
+        return removed
+    }
+
+    /// A table of its own with the same contents; it must be destroyed too.
+    func copy() -> ServiceTable {
+        var copy = ServiceTable()
+        guard let keys, let values else { return copy }
+        copy.keys = .allocate(capacity: capacity)
+        copy.keys!.initialize(from: keys, count: capacity)
+        copy.values = .allocate(capacity: capacity)
+        for index in 0..<capacity where keys[index] != nil { (copy.values! + index).initialize(to: values[index]) }
+        (copy.capacity, copy.count) = (capacity, count)
+        return copy
+    }
+
+    /// Calls `body` with every key, in no particular order.
+    func forEachKey(_ body: (ObjectIdentifier) -> Void) {
+        guard let keys else { return }
+        for index in 0..<capacity { if let key = keys[index] { body(key) } }
+    }
+
+    /// Calls `body` with every value, in no particular order.
+    func forEach(_ body: (Value) -> Void) {
+        guard let keys, let values else { return }
+        for index in 0..<capacity where keys[index] != nil { body(values[index]) }
+    }
+
+    private mutating func grow() {
+        let (oldKeys, oldValues, oldCapacity) = (keys, values, capacity)
+        capacity = max(8, capacity * 2)
+        let keys = UnsafeMutablePointer<ObjectIdentifier?>.allocate(capacity: capacity)
+        keys.initialize(repeating: nil, count: capacity)
+        let values = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
+        for old in 0..<oldCapacity {
+            guard let key = oldKeys?[old], let oldValues else { continue }
+            var index = home(of: key)
+            while keys[index] != nil { index = (index + 1) & (capacity - 1) }
+            keys[index] = key
+            (values + index).moveInitialize(from: oldValues + old, count: 1)
+        }
+        (self.keys, self.values) = (keys, values)
+        oldKeys?.deallocate()
+        oldValues?.deallocate()
+    }
+
+    /// The bucket where `service` belongs: a multiplicative hash of the identifier's address.
+    private func home(of service: ObjectIdentifier) -> Int {
+        Int(bitPattern: (UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (capacity - 1)
+    }
+}
+
+// Sendable: a table is reached only through its owner, which guards it: a family's table through the family's lock, an
+// override layer's table by never changing after the layer is made.
+extension ServiceTable: @unchecked Sendable where Value: Sendable {}
