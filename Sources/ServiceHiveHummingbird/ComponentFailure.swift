@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Hummingbird
 import ServiceHive
+import ServiceHiveComponents
 
 /// What a request to the component routes answers when it fails: a status and a message for whoever called, and the
 /// developer's text for the log.
@@ -42,7 +43,7 @@ struct ComponentFailure: Error {
         switch error {
         case let failure as ComponentFailure:
             self = failure
-        case let error as ServiceHiveError:
+        case let error as ComponentError:
             self = Self.answer(to: error)
         default:
             self = .generic
@@ -50,7 +51,7 @@ struct ComponentFailure: Error {
         if developerText.isEmpty { developerText = "\(error)" }
     }
 
-    private static func answer(to error: ServiceHiveError) -> ComponentFailure {
+    private static func answer(to error: ComponentError) -> ComponentFailure {
         switch error {
         case .componentNotFound, .commandNotFound, .notReachableByURL:
             return .notFound
@@ -69,7 +70,7 @@ struct ComponentFailure: Error {
         }
     }
 
-    private static func answer(to problem: ServiceHiveError.URLProblem) -> ComponentFailure {
+    private static func answer(to problem: ComponentError.URLProblem) -> ComponentFailure {
         switch problem {
         case .tooLong(_, let limit):
             return ComponentFailure(

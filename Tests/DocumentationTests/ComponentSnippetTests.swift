@@ -1,5 +1,6 @@
 import Foundation
 import ServiceHive
+import ServiceHiveComponents
 import Support
 import Testing
 
@@ -79,7 +80,7 @@ struct ComponentSnippetTests {
                 continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "")
                 switch result {
                 case .success(let reply): print(reply)  // [status: "delivered"]
-                case .failure(let error): print(error)  // a ServiceHiveError
+                case .failure(let error): print(error)  // a ComponentError
                 }
             }
             // end-snippet
@@ -117,7 +118,7 @@ struct ComponentSnippetTests {
             print(try reply.value("quantity", as: Int.self))  // 2: the text "2", read as an Int
         }
         // end-snippet
-        let refused = await #expect(throws: ServiceHiveError.self) {
+        let refused = await #expect(throws: ComponentError.self) {
             try await hive.open(URL(string: "shop://trade/quote?item=hive-42&quantity=2")!)
         }
         #expect(refused?.code == 400)
@@ -144,7 +145,7 @@ struct ComponentSnippetTests {
             answered.withLock { $0 = (try? result.get())?.description }
             switch result {
             case .success(let reply): print(reply)  // [item: "hive-42", number: 1, quantity: 2]
-            case .failure(let error): print(error)  // a ServiceHiveError
+            case .failure(let error): print(error)  // a ComponentError
             }
         }
         // end-snippet
@@ -163,8 +164,8 @@ struct ComponentSnippetTests {
         }
 
         let defaulted = try hive.call("catalog", "search")  // [limit: 20]: no limit passed
-        let mismatch = #expect(throws: ServiceHiveError.self) {
-            _ = try hive.call("catalog", "search", arguments: ["limit": "ten"])  // throws argumentTypeMismatch, code 301
+        let mismatch = #expect(throws: ComponentError.self) {
+            _ = try hive.call("catalog", "search", arguments: ["limit": "ten"])  // argumentTypeMismatch, code 301
         }
         // end-snippet
         #expect(defaulted.description == "[limit: 20]")
@@ -198,7 +199,7 @@ struct ComponentSnippetTests {
         hive.withOverrides {
             $0.registerComponent("trade") { $0.command("quote") { _ in ["total": 0] } }
         } operation: {
-            let order = #expect(throws: ServiceHiveError.self) { try hive.call("trade", "order") }
+            let order = #expect(throws: ComponentError.self) { try hive.call("trade", "order") }
             #expect(order?.code == 200)  // commandNotFound: the fake trade has only quote
         }
         // end-snippet

@@ -1,0 +1,43 @@
+extension ServiceHiveError {
+    // MARK: - Codes
+
+    /// A stable number for the error, for logs, analytics and apps that bridge errors to Objective-C.
+    ///
+    /// | Code | Case |
+    /// | ---: | --- |
+    /// | 1 | ``notRegistered(_:chain:)`` |
+    /// | 2 | ``alreadyRegistered(_:existing:rejected:)`` |
+    /// | 3 | ``circularDependency(_:)`` |
+    /// | 4 | ``factoryFailed(_:chain:underlying:)`` |
+    /// | 5 | ``argumentMismatch(_:registered:chain:)`` |
+    /// | 6 | ``weakRequiresClass(_:instanceType:)`` |
+    /// | 7 | ``resolutionTooDeep(_:chain:limit:)`` |
+    /// | 8 | ``stackExhausted(_:chain:)`` |
+    /// | 9 | ``moduleFailed(module:stage:underlying:)`` |
+    /// | 10 | ``hiveReleased(_:)`` |
+    /// | 11 | ``notOverridden(_:chain:)`` |
+    /// | 12 | ``requiresAsync(_:chain:)`` |
+    /// | 13 | ``registrationRefused(_:reason:fix:)`` |
+    /// | 14 | ``notSendable(_:chain:)`` |
+    ///
+    /// A code never changes meaning; a new case gets a new code. Codes from 100 belong to the package's other
+    /// libraries' errors.
+    public var code: Int {
+        switch self {
+        case .notRegistered: 1
+        case .alreadyRegistered: 2
+        case .circularDependency: 3
+        case .factoryFailed: 4
+        case .argumentMismatch: 5
+        case .weakRequiresClass: 6
+        case .resolutionTooDeep: 7
+        case .stackExhausted: 8
+        case .moduleFailed: 9
+        case .hiveReleased: 10
+        case .notOverridden: 11
+        case .requiresAsync: 12
+        case .registrationRefused: 13
+        case .notSendable: 14
+        }
+    }
+}
