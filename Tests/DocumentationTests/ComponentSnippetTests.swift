@@ -205,6 +205,54 @@ struct ComponentSnippetTests {
         // end-snippet
     }
 
+    @Test("ServiceHiveComponents' landing page: a component registered and called by name")
+    func landing() throws {
+        let hive = ServiceHive()
+        // snippet: components-landing
+        try hive.registerComponent("trade") { component in
+            component.command("quote") { call in
+                let quantity = try call.argument("quantity", as: Int.self)
+                return ["total": 1_250 * quantity]
+            }
+        }
+
+        let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
+        let total: Int = try reply.value("total")  // 2500
+        // end-snippet
+        #expect(total == 2_500)
+    }
+
+    @Test("Calling Components by Name: catching ComponentError, then the hive's own errors")
+    func catching() throws {
+        let hive = try articleHive()
+        #expect(Self.caught(in: hive) == "reply [total: 2500]")
+        #expect(Self.caught(in: ServiceHive()) == "component 100")
+        hive.withOverrides(strict: true) { _ in
+        } operation: {
+            #expect(Self.caught(in: hive) == "hive 11", "notOverridden, from the hive's lookup")
+        }
+    }
+
+    /// What the article's snippet catches from a call to trade/quote in `hive`: the reply, a `ComponentError`'s code,
+    /// or another error's code.
+    static func caught(in hive: ServiceHive) -> String {
+        var outcome = ""
+        // snippet: components-catch
+        do {
+            let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
+            print(reply)
+            outcome = "reply \(reply)"
+        } catch let error as ComponentError {
+            print(error.code, error)  // 100 to 600: the component, the call, or the URL
+            outcome = "component \(error.code)"
+        } catch {
+            print(error)  // a ServiceHiveError: the hive refused the lookup
+            outcome = "hive \((error as? ServiceHiveError)?.code ?? 0)"
+        }
+        // end-snippet
+        return outcome
+    }
+
     @Test("README: a component called three ways")
     func readme() async throws {
         let hive = try articleHive()

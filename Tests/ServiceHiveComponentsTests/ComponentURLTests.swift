@@ -249,7 +249,7 @@ struct ComponentURLTests {
     /// The codes a URL may fail with: nothing there, a bad argument, not reachable, refused, or the command's own.
     static let urlCodes: Set<Int> = [100, 200, 300, 301, 400, 401, 500]
 
-    @Test("fuzz: random bytes and mutated URLs never trap, and every failure is one of ServiceHive's errors")
+    @Test("fuzz: random bytes and mutated URLs never trap, and every failure is a ComponentError")
     func fuzz() async throws {
         let hive = try tradeComponentHive()
         try hive.registerComponent("echo") { component in

@@ -30,7 +30,10 @@ extension ServiceHive {
     ///   nothing answers; ``ComponentError/commandIsAsync(component:command:)`` for an `async` command;
     ///   ``ComponentError/missingArgument(component:command:argument:passed:)`` or
     ///   ``ComponentError/argumentTypeMismatch(component:command:argument:expected:found:)`` for a bad argument;
-    ///   ``ComponentError/commandFailed(component:command:underlying:)`` with what the command threw.
+    ///   ``ComponentError/commandFailed(component:command:underlying:)`` with what the command threw, whatever its
+    ///   type. A `ServiceHiveError` when the hive refuses to look the component up, such as `notOverridden` inside a
+    ///   strict `withOverrides` that does not override it. What the fallback throws, when it answers: a
+    ///   ``ComponentError`` or a `ServiceHiveError` as it is, any other error as `commandFailed`.
     public func call(
         _ component: String,
         _ command: String,
@@ -60,7 +63,7 @@ extension ServiceHive {
     /// ```
     ///
     /// A synchronous command runs on the calling task without suspending it. The rules and errors are those of the
-    /// synchronous ``call(_:_:arguments:callback:)-1j556``, without
+    /// synchronous ``call(_:_:arguments:callback:)-41g2l``, without
     /// ``ComponentError/commandIsAsync(component:command:)``.
     ///
     /// - Parameters:
@@ -70,7 +73,8 @@ extension ServiceHive {
     ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
     ///     in the task that send it: before the call returns, unless the command calls back later.
     /// - Returns: The command's reply.
-    /// - Throws: A ``ComponentError``, as the synchronous form does.
+    /// - Throws: What the synchronous form throws, other than `commandIsAsync`: a ``ComponentError``, or a
+    ///   `ServiceHiveError` when the hive refuses the lookup.
     nonisolated(nonsending) public func call(
         _ component: String,
         _ command: String,
@@ -102,7 +106,8 @@ extension ServiceHive {
     ///   - arguments: The arguments, by name.
     ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
     ///     in the task that send it: before the call returns, unless the command calls back later.
-    ///   - completion: Receives the reply, or the ``ComponentError`` the other forms would throw.
+    ///   - completion: Receives the reply, or the error the `async` form would throw: a ``ComponentError``, or a
+    ///     `ServiceHiveError` when the hive refuses the lookup.
     public func call(
         _ component: String,
         _ command: String,
@@ -139,10 +144,11 @@ extension ServiceHive {
     ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
     ///     in the task that send it: before the call returns, unless the command calls back later.
     /// - Returns: The reply, decoded as the output.
-    /// - Throws: The errors of ``call(_:_:arguments:callback:)-1j556``; and
+    /// - Throws: The errors of ``call(_:_:arguments:callback:)-41g2l``; and the ``ComponentError``s
     ///   ``ComponentError/missingReplyValue(component:command:value:present:)`` or
     ///   ``ComponentError/replyValueTypeMismatch(component:command:value:expected:found:)`` when the reply does
-    ///   not decode as the output, naming the value.
+    ///   not decode as the output, naming the value, or ``ComponentError/conversionFailed(component:command:type:underlying:)``
+    ///   when the input does not convert to arguments.
     public func call<Input, Output>(
         _ command: Command<Input, Output>,
         _ input: Input,
@@ -165,7 +171,8 @@ extension ServiceHive {
     ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
     ///     in the task that send it: before the call returns, unless the command calls back later.
     /// - Returns: The reply, decoded as the output.
-    /// - Throws: A ``ComponentError``, as the synchronous form does.
+    /// - Throws: What the synchronous form throws, other than `commandIsAsync`: a ``ComponentError``, or a
+    ///   `ServiceHiveError` when the hive refuses the lookup.
     nonisolated(nonsending) public func call<Input, Output>(
         _ command: Command<Input, Output>,
         _ input: Input,

@@ -6,8 +6,8 @@ extension ComponentError {
     /// A stable number for the error, for logs, analytics and apps that bridge errors to Objective-C.
     ///
     /// The codes start at 100 and 200, as AppTemplateLib's ATComponentService numbers "no component" and
-    /// "unsupported command", so apps that bridged its errors keep their codes; they never overlap the codes of
-    /// ``ServiceHiveError``, which are below 100:
+    /// "unsupported command", so apps that bridged its errors keep their codes; they never overlap the codes of the
+    /// hive's own `ServiceHiveError`, which are below 100:
     ///
     /// | Code | Case |
     /// | ---: | --- |
@@ -60,7 +60,7 @@ extension ComponentError {
         case invalidName(String)
         /// Percent-escapes decode to bytes that are not UTF-8, such as `%FF` or `%C3%28`.
         ///
-        /// A `%` without two hexadecimal digits after it does not reach ``ServiceHive/open(_:callback:)`` as one:
+        /// A `%` without two hexadecimal digits after it does not reach ``ServiceHive/ServiceHive/open(_:callback:)`` as one:
         /// Foundation's `URL(string:)` refuses such text, or encodes the `%` as `%25`, so the command receives a
         /// literal `%`.
         case invalidPercentEncoding(String)

@@ -6,9 +6,9 @@ import ServiceHive
 ///
 /// Every throwing API of ServiceHiveComponents is declared `throws`. What it throws about the component or the call
 /// is a `ComponentError`, whose ``code`` and description are stable; what the hive itself refuses, such as a second
-/// component of the same name (``ServiceHiveError/alreadyRegistered(_:existing:rejected:)``) or a component that a
-/// strict `withOverrides` does not override (``ServiceHiveError/notOverridden(_:chain:)``), is a ``ServiceHiveError``,
-/// as it is for any registration. Each method's `Throws` says which.
+/// component of the same name (`ServiceHiveError.alreadyRegistered`) or a component that a strict `withOverrides` does
+/// not override (`ServiceHiveError.notOverridden`), is a `ServiceHiveError`, as it is for any registration. Each
+/// method's `Throws` says which.
 ///
 /// ```swift
 /// do {

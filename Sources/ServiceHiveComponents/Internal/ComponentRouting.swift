@@ -14,7 +14,7 @@ extension ServiceHive {
     /// reachable by URL.
     ///
     /// Throws a ``ComponentError`` when nothing answers, or when a URL names a command not reachable by URL; a
-    /// ``ServiceHiveError`` when the hive refuses a lookup, as inside a strict `withOverrides` that does not override
+    /// `ServiceHiveError` when the hive refuses a lookup, as inside a strict `withOverrides` that does not override
     /// the component.
     func route(_ call: ComponentCall) throws -> Route {
         let component: Component

@@ -48,7 +48,8 @@ extension ServiceHive {
     ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
     ///     in the task that send it: before the call returns, unless the command calls back later.
     /// - Returns: The command's reply.
-    /// - Throws: A ``ComponentError``: those above, and those of ``call(_:_:arguments:callback:)-6ck0d``.
+    /// - Throws: A ``ComponentError``: those above, and those of ``call(_:_:arguments:callback:)-3f291``; or, as
+    ///   that call, a `ServiceHiveError` when the hive refuses the lookup.
     nonisolated(nonsending) public func open(
         _ url: URL,
         callback: (@Sendable (ComponentReply) -> Void)? = nil
@@ -63,7 +64,7 @@ extension ServiceHive {
     /// hive.open(url) { result in
     ///     switch result {
     ///     case .success(let reply): print(reply)
-    ///     case .failure(let error): print(error)  // a ComponentError
+    ///     case .failure(let error): print(error)  // a ComponentError, or the hive's ServiceHiveError
     ///     }
     /// }
     /// ```
@@ -77,7 +78,8 @@ extension ServiceHive {
     ///   - url: The URL.
     ///   - callback: Receives what the command sends with ``ComponentCall/callback(_:)``, at once, on the thread and
     ///     in the task that send it: before the call returns, unless the command calls back later.
-    ///   - completion: Receives the reply, or the ``ComponentError`` that ``open(_:callback:)`` would throw.
+    ///   - completion: Receives the reply, or the error that ``open(_:callback:)`` would throw: a ``ComponentError``,
+    ///     or a `ServiceHiveError` when the hive refuses the lookup.
     public func open(
         _ url: URL,
         callback: (@Sendable (ComponentReply) -> Void)? = nil,
@@ -140,7 +142,7 @@ extension ServiceHive {
     ///   - schemes: The accepted schemes, such as `["shop"]`. An empty list accepts no URL.
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
-    /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a list.
+    /// - Throws: The hive's `ServiceHiveError.alreadyRegistered` when this hive already has a list.
     public func acceptURLSchemes(_ schemes: [String], file: String = #fileID, line: UInt = #line) throws {
         try register(AcceptedURLSchemes.self, instance: AcceptedURLSchemes(schemes), file: file, line: line)
     }

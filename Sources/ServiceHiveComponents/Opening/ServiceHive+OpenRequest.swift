@@ -21,8 +21,8 @@ extension ServiceHive {
     ///   - target: `component/command`, then `?` and the query if there is one, percent-encoded.
     ///   - bodyArguments: Arguments from the request's body.
     /// - Returns: The command's reply.
-    /// - Throws: A ``ComponentError``, as ``open(_:callback:)`` throws, with `componentNotFound` and `commandNotFound`
-    ///   where a fallback would have answered.
+    /// - Throws: What ``open(_:callback:)`` throws, with the ``ComponentError``s `componentNotFound` and
+    ///   `commandNotFound` where a fallback would have answered.
     package func openRequest(
         _ target: String,
         bodyArguments: [String: any Sendable] = [:]

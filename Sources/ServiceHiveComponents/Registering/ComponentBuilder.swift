@@ -138,7 +138,7 @@ extension ServiceHive {
         /// output's are the reply's values.
         ///
         /// - Precondition: `command.component` is this component's ``name``. Declare the command with its name,
-        ///   with ``command(_:reachableByURL:file:line:_:)-5fi7l``, to use any descriptor's name.
+        ///   with ``command(_:reachableByURL:file:line:_:)-2kpm9``, to use any descriptor's name.
         ///
         /// - Parameters:
         ///   - command: The command's descriptor.

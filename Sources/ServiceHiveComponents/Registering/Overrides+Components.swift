@@ -89,7 +89,7 @@ extension ServiceHive.Overrides {
     /// $0.registerCommand("quote", of: "trade") { call in ["total": 0] }
     /// ```
     ///
-    /// - Precondition: Both names are valid; see ``ServiceHive/registerCommand(_:of:reachableByURL:file:line:_:)-8pshd``.
+    /// - Precondition: Both names are valid; see ``ServiceHive/registerCommand(_:of:reachableByURL:file:line:_:)-63lim``.
     ///
     /// - Parameters:
     ///   - name: The command's name.

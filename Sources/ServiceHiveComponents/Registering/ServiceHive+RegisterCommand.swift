@@ -26,9 +26,8 @@ extension ServiceHive {
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - handler: Runs the command.
-    /// - Throws: ``ComponentError/invalidComponentName(_:)`` for a name that is not valid;
-    ///   ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has an implementation
-    ///   of the command.
+    /// - Throws: ``ComponentError/invalidComponentName(_:)`` for a name that is not valid; the hive's
+    ///   `ServiceHiveError.alreadyRegistered` when this hive already has an implementation of the command.
     public func registerCommand(
         _ name: String, of component: String, reachableByURL: Bool? = nil, file: String = #fileID, line: UInt = #line,
         _ handler: @escaping @Sendable (ComponentCall) throws -> ComponentReply
@@ -114,10 +113,10 @@ extension ServiceHive {
     /// - Parameters:
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
-    ///   - handler: Answers the call, or throws; an error that is not a ``ComponentError`` reaches the caller as
+    ///   - handler: Answers the call, or throws. A ``ComponentError``, such as the one it receives, and a
+    ///     `ServiceHiveError` reach the caller as they are; any other error as
     ///     ``ComponentError/commandFailed(component:command:underlying:)``.
-    /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a
-    ///   fallback.
+    /// - Throws: The hive's `ServiceHiveError.alreadyRegistered` when this hive already has a fallback.
     public func registerComponentFallback(
         file: String = #fileID, line: UInt = #line,
         _ handler: @escaping @Sendable (ComponentCall, ComponentError) throws -> ComponentReply

@@ -22,10 +22,10 @@ extension ServiceHive {
     /// A component and each of its commands are registrations of the hive, so everything the hive does for services
     /// it does for them: a module's component is attributed to the module and rolled back with its install; a
     /// second component of the same name, or two commands of the same name, throw
-    /// ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` with both source locations;
-    /// ``registrations`` and `print(hive)` list them; a child hive sees its parent's components and may register
-    /// its own; and ``withOverrides(strict:_:operation:)`` replaces a whole component this way, or one command with
-    /// ``registerCommand(_:of:reachableByURL:file:line:_:)-8pshd``.
+    /// the hive's `ServiceHiveError.alreadyRegistered` with both source locations; `registrations` and `print(hive)`
+    /// list them, and `validate()` builds each component's object; a child hive sees its parent's components and may
+    /// register its own; and `withOverrides` replaces a whole component this way, or one command with
+    /// ``registerCommand(_:of:reachableByURL:file:line:_:)-63lim``.
     ///
     /// Registering is all or nothing: when any registration of the component is refused, none is made.
     ///
@@ -34,9 +34,9 @@ extension ServiceHive {
     ///   - file: The file of the registration, recorded for errors and introspection.
     ///   - line: The line of the registration.
     ///   - commands: Declares the component's commands.
-    /// - Throws: ``ComponentError/invalidComponentName(_:)`` for a name that is not valid;
-    ///   ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when this hive already has a component of
-    ///   the name, or the closure declares a command twice.
+    /// - Throws: ``ComponentError/invalidComponentName(_:)`` for a name that is not valid; the hive's
+    ///   `ServiceHiveError.alreadyRegistered` when this hive already has a component of the name, or the closure
+    ///   declares a command twice.
     public func registerComponent(
         _ name: String,
         file: String = #fileID,
@@ -71,9 +71,8 @@ extension ServiceHive {
     ///   - line: The line of the registration.
     ///   - object: Builds the object from its dependencies.
     ///   - commands: Declares the component's commands.
-    /// - Throws: The errors of ``registerComponent(_:file:line:commands:)``, and
-    ///   ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when `Object` is already registered under the
-    ///   component's name.
+    /// - Throws: The errors of ``registerComponent(_:file:line:commands:)``, and the hive's
+    ///   `ServiceHiveError.alreadyRegistered` when `Object` is already registered under the component's name.
     public func registerComponent<Object: Sendable>(
         _ name: String,
         scope: Scope = .singleton,
@@ -128,7 +127,7 @@ extension ServiceHive {
     /// Registers the component of `builder`, each of its commands, and its object, all or nothing.
     ///
     /// Throws ``ComponentError/invalidComponentName(_:)`` for a name that is not valid, before registering anything;
-    /// ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` for a registration whose key is taken.
+    /// `ServiceHiveError.alreadyRegistered` for a registration whose key is taken.
     func addComponent<Object>(
         _ builder: ComponentBuilder<Object>,
         object: (registration: PendingRegistration, unregister: @Sendable (ServiceHive) -> Bool)?,
