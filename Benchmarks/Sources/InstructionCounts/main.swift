@@ -4,6 +4,7 @@
 
 import Foundation
 import ServiceHive
+import ServiceHiveComponents
 import ServiceHiveFunctions
 
 @inline(never) func sink<T>(_ x: T) { withExtendedLifetime(x) {} }
@@ -84,7 +85,9 @@ case "08a":
     h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Transient.self)) } }
 case "08b":
     let h = makeHive(); _ = try! h.resolve(Singleton.self)
-    h.withOverrides { $0.register(Transient.self) { MockTransient() } } operation: {
+    h.withOverrides {
+        $0.register(Transient.self) { MockTransient() }
+    } operation: {
         for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
     }
 case "08c":
