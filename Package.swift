@@ -27,6 +27,9 @@ let package = Package(
         // Business components that update themselves: a library of its own, so that apps without such controls don't
         // link it, and the main actor stays out of the core.
         .library(name: "ServiceHiveFunctions", targets: ["ServiceHiveFunctions"]),
+        // Components called by name, by URL and through typed commands: a library of its own, so that apps that only
+        // resolve services don't build or link it.
+        .library(name: "ServiceHiveComponents", targets: ["ServiceHiveComponents"]),
         // The server adapters. Each is empty unless its trait is enabled, and only then does its package resolve.
         .library(name: "ServiceHiveLifecycle", targets: ["ServiceHiveLifecycle"]),
         .library(name: "ServiceHiveHummingbird", targets: ["ServiceHiveHummingbird"]),
@@ -56,6 +59,7 @@ let package = Package(
         .target(name: "ServiceHive"),
         .target(name: "ServiceHiveTesting", dependencies: ["ServiceHive"]),
         .target(name: "ServiceHiveFunctions", dependencies: ["ServiceHive"]),
+        .target(name: "ServiceHiveComponents", dependencies: ["ServiceHive"]),
         .target(
             name: "ServiceHiveLifecycle",
             dependencies: [
@@ -64,12 +68,15 @@ let package = Package(
             ]),
         // ServiceHiveLifecycle, for the readiness of the application's ModulesService: the Hummingbird trait enables
         // the ServiceLifecycle trait.
-        .target(name: "ServiceHiveHummingbird", dependencies: ["ServiceHive", "ServiceHiveLifecycle"] + server),
-        .target(name: "TradeModule", dependencies: ["ServiceHive", "ServiceHiveFunctions"]),
+        .target(
+            name: "ServiceHiveHummingbird",
+            dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveLifecycle"] + server),
+        .target(name: "TradeModule", dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveFunctions"]),
         // Helpers the tests and the Demo share: conveniences on the package's lock, and threads that start together.
         .target(name: "Support", dependencies: ["ServiceHive"]),
         .executableTarget(
-            name: "Demo", dependencies: ["ServiceHive", "ServiceHiveFunctions", "TradeModule", "Support"]),
+            name: "Demo",
+            dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveFunctions", "TradeModule", "Support"]),
         // The example server: TradeModule over HTTP. It does something only with the Hummingbird trait.
         .executableTarget(
             name: "TradeServer",
@@ -80,15 +87,25 @@ let package = Package(
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),
         .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
         .testTarget(
+            name: "ServiceHiveComponentsTests", dependencies: ["ServiceHive", "ServiceHiveComponents", "Support"]),
+        .testTarget(
             name: "ServiceHiveFunctionsTests", dependencies: ["ServiceHive", "ServiceHiveFunctions", "Support"]),
         .testTarget(
             name: "TradeModuleTests",
-            dependencies: ["ServiceHive", "ServiceHiveFunctions", "ServiceHiveTesting", "TradeModule", "Support"]),
+            dependencies: [
+                "ServiceHive", "ServiceHiveComponents", "ServiceHiveFunctions", "ServiceHiveTesting", "TradeModule",
+                "Support",
+            ]),
         .testTarget(
-            name: "DemoTests", dependencies: ["Demo", "ServiceHive", "ServiceHiveFunctions", "TradeModule", "Support"]),
+            name: "DemoTests",
+            dependencies: [
+                "Demo", "ServiceHive", "ServiceHiveComponents", "ServiceHiveFunctions", "TradeModule", "Support",
+            ]),
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["ServiceHive", "ServiceHiveFunctions", "ServiceHiveTesting", "Support"]),
+            dependencies: [
+                "ServiceHive", "ServiceHiveComponents", "ServiceHiveFunctions", "ServiceHiveTesting", "Support",
+            ]),
         // The adapters' tests: empty without their traits.
         .testTarget(
             name: "ServiceHiveLifecycleTests",
@@ -99,12 +116,14 @@ let package = Package(
             ]),
         .testTarget(
             name: "ServiceHiveHummingbirdTests",
-            dependencies: ["ServiceHive", "ServiceHiveHummingbird", "ServiceHiveTesting", "Support"] + serverTests),
+            dependencies: [
+                "ServiceHive", "ServiceHiveComponents", "ServiceHiveHummingbird", "ServiceHiveTesting", "Support",
+            ] + serverTests),
         .testTarget(
             name: "TradeServerTests",
             dependencies: [
-                "TradeServer", "ServiceHive", "ServiceHiveLifecycle", "ServiceHiveHummingbird", "ServiceHiveTesting",
-                "TradeModule", "Support",
+                "TradeServer", "ServiceHive", "ServiceHiveComponents", "ServiceHiveLifecycle", "ServiceHiveHummingbird",
+                "ServiceHiveTesting", "TradeModule", "Support",
             ] + serverTests),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "ServiceHive", package: "ServiceHive"),
+                .product(name: "ServiceHiveComponents", package: "ServiceHive"),
                 .product(name: "ServiceHiveFunctions", package: "ServiceHive"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
@@ -38,6 +39,7 @@ let package = Package(
             name: "InstructionCounts",
             dependencies: [
                 .product(name: "ServiceHive", package: "ServiceHive"),
+                .product(name: "ServiceHiveComponents", package: "ServiceHive"),
                 .product(name: "ServiceHiveFunctions", package: "ServiceHive"),
             ],
             path: "Sources/InstructionCounts",

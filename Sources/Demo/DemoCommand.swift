@@ -1,5 +1,6 @@
 import Foundation
 import ServiceHive
+import ServiceHiveComponents
 import TradeModule
 
 /// The Demo's command line: the tour, or one of its subcommands.

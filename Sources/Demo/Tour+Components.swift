@@ -1,5 +1,6 @@
 import Foundation
 import ServiceHive
+import ServiceHiveComponents
 import Support
 import TradeModule
 

@@ -10,10 +10,6 @@ extension ServiceHiveError {
             return setupMessage
         case .unmetNeed, .moduleCycle, .provisionMissing, .conflictingDeclaration, .duplicateProvision:
             return declarationMessage
-        case .componentNotFound, .commandNotFound, .commandIsAsync, .missingArgument, .argumentTypeMismatch,
-            .missingReplyValue, .replyValueTypeMismatch, .conversionFailed, .notReachableByURL, .invalidURL,
-            .commandFailed, .invalidComponentName:
-            return componentMessage
         }
     }
 
@@ -66,7 +62,7 @@ extension ServiceHiveError {
                 + "it in the configure closure: $0.register(\(Self.call(key))) { … }, or leave strict off."
 
         default:
-            return componentMessage
+            return unrouted
         }
     }
 
@@ -101,7 +97,7 @@ extension ServiceHiveError {
                 + "look for a chain of factories that never ends; the limit is ServiceHive.maximumResolutionDepth."
 
         default:
-            return componentMessage
+            return unrouted
         }
     }
 
@@ -130,12 +126,16 @@ extension ServiceHiveError {
         case let .registrationRefused(key, reason, fix):
             return "\(key) cannot be registered: \(reason). To fix, \(fix)."
         default:
-            return componentMessage
+            return unrouted
         }
     }
 
+    /// The message of a case that `description` sends to another group's message; never shown, as `description`
+    /// routes every case to the group that words it.
+    private var unrouted: String { "ServiceHiveError (code \(code))" }
+
     /// An error's description without its final period, to go inside a sentence.
-    static func clause(_ error: any Error) -> String {
+    package static func clause(_ error: any Error) -> String {
         let text = "\(error)"
         return text.hasSuffix(".") ? String(text.dropLast()) : text
     }

@@ -119,58 +119,6 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// registered.
     case duplicateProvision(ServiceHive.ServiceKey, modules: [String])
 
-    // MARK: - Components called by name (codes in ServiceHiveError+Components.swift)
-
-    /// No component is registered under the name, and no fallback answered. Code 100.
-    ///
-    /// `available` lists the components the hive can call, sorted.
-    case componentNotFound(String, available: [String])
-
-    /// The component has no command of the name, and no fallback answered. Code 200.
-    ///
-    /// `available` lists the component's commands, sorted.
-    case commandNotFound(component: String, command: String, available: [String])
-
-    /// A synchronous call reached a command that is `async`. Code 201.
-    case commandIsAsync(component: String, command: String)
-
-    /// A command read an argument that the call does not pass. Code 300.
-    ///
-    /// `argument` is the argument's name, or its path for a nested value, such as `address.city`; `passed` lists
-    /// the names the call does pass at that level.
-    case missingArgument(component: String, command: String, argument: String, passed: [String])
-
-    /// A command read an argument as a type that the value passed does not convert to without loss. Code 301.
-    ///
-    /// `found` describes the value passed and its type, such as `"two" (String)`.
-    case argumentTypeMismatch(component: String, command: String, argument: String, expected: String, found: String)
-
-    /// A caller read a value that a command's reply does not have. Code 302.
-    case missingReplyValue(component: String, command: String, value: String, present: [String])
-
-    /// A caller read a value of a command's reply as a type that it does not convert to without loss. Code 303.
-    case replyValueTypeMismatch(component: String, command: String, value: String, expected: String, found: String)
-
-    /// A typed value could not be converted to or from a command's arguments or reply: it is not a keyed value such
-    /// as a struct, or its own `Codable` code threw. Code 304.
-    case conversionFailed(component: String, command: String, type: String, underlying: any Error)
-
-    /// A URL named a command that is not marked reachable by URL. Code 400.
-    ///
-    /// `reachable` lists the component's commands that are, sorted.
-    case notReachableByURL(component: String, command: String, reachable: [String])
-
-    /// A URL was refused before any lookup: it is malformed, too long, or hostile. Code 401.
-    ///
-    /// `url` is the URL as opened, shortened to 160 characters.
-    case invalidURL(String, problem: URLProblem)
-
-    /// A command threw an error of its own. Code 500.
-    case commandFailed(component: String, command: String, underlying: any Error)
-
-    /// A component or command name that ServiceHive does not accept was registered. Code 600.
-    case invalidComponentName(String)
-
     /// Where in an install a module failed.
     public enum ModuleStage: Sendable, Hashable {
         /// In ``ServiceModule/register(in:)``.

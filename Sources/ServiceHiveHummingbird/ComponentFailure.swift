@@ -7,6 +7,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceHive
+import ServiceHiveComponents
 
 /// What a request to the component routes answers when it fails: a status and a message for whoever called, and the
 /// developer's text for the log.
@@ -47,8 +48,11 @@ struct ComponentFailure: Error {
         case let failure as ComponentFailure:
             self = failure
             if developerText.isEmpty { developerText = message }
-        case let error as ServiceHiveError:
+        case let error as ComponentError:
             self = Self.answer(to: error)
+            code = error.code
+        case let error as ServiceHiveError:
+            self = .generic
             code = error.code
         default:
             self = .generic
@@ -64,7 +68,7 @@ struct ComponentFailure: Error {
         return String(text.dropLast(" (code \(code))".count))
     }
 
-    private static func answer(to error: ServiceHiveError) -> ComponentFailure {
+    private static func answer(to error: ComponentError) -> ComponentFailure {
         switch error {
         case .componentNotFound, .commandNotFound, .notReachableByURL:
             return .notFound
@@ -83,7 +87,7 @@ struct ComponentFailure: Error {
         }
     }
 
-    private static func answer(to problem: ServiceHiveError.URLProblem) -> ComponentFailure {
+    private static func answer(to problem: ComponentError.URLProblem) -> ComponentFailure {
         switch problem {
         case .tooLong(_, let limit):
             return ComponentFailure(

@@ -7,6 +7,7 @@ import Foundation
 public import Hummingbird
 public import Logging
 import ServiceHive
+import ServiceHiveComponents
 
 extension RouterMethods where Context: HiveRequestContext {
     /// Serves the components of the request's hive over HTTP: `GET` or `POST /<prefix>/<component>/<command>`, with

@@ -1,4 +1,5 @@
 import ServiceHive
+import ServiceHiveComponents
 
 /// The `trade` component: TradeModule's services, called by name, by URL, or through typed wrappers, by code that
 /// imports none of the module's types.

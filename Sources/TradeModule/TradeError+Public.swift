@@ -1,4 +1,5 @@
 import ServiceHive
+import ServiceHiveComponents
 
 extension TradeError: PublicCommandError {
     /// 400 for a quantity out of range, 404 for an item the catalog does not have, 409 when the stock is short.

@@ -1,5 +1,6 @@
 import Foundation
 import ServiceHive
+import ServiceHiveComponents
 import Support
 import Testing
 
@@ -79,7 +80,7 @@ struct ComponentSnippetTests {
                 continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "")
                 switch result {
                 case .success(let reply): print(reply)  // [status: "delivered"]
-                case .failure(let error): print(error)  // a ServiceHiveError
+                case .failure(let error): print(error)  // a ComponentError
                 }
             }
             // end-snippet
@@ -117,7 +118,7 @@ struct ComponentSnippetTests {
             print(try reply.value("quantity", as: Int.self))  // 2: the text "2", read as an Int
         }
         // end-snippet
-        let refused = await #expect(throws: ServiceHiveError.self) {
+        let refused = await #expect(throws: ComponentError.self) {
             try await hive.open(URL(string: "shop://trade/quote?item=hive-42&quantity=2")!)
         }
         #expect(refused?.code == 400)
@@ -144,7 +145,7 @@ struct ComponentSnippetTests {
             answered.withLock { $0 = (try? result.get())?.description }
             switch result {
             case .success(let reply): print(reply)  // [item: "hive-42", number: 1, quantity: 2]
-            case .failure(let error): print(error)  // a ServiceHiveError
+            case .failure(let error): print(error)  // a ComponentError
             }
         }
         // end-snippet
@@ -163,8 +164,8 @@ struct ComponentSnippetTests {
         }
 
         let defaulted = try hive.call("catalog", "search")  // [limit: 20]: no limit passed
-        let mismatch = #expect(throws: ServiceHiveError.self) {
-            _ = try hive.call("catalog", "search", arguments: ["limit": "ten"])  // throws argumentTypeMismatch, code 301
+        let mismatch = #expect(throws: ComponentError.self) {
+            _ = try hive.call("catalog", "search", arguments: ["limit": "ten"])  // argumentTypeMismatch, code 301
         }
         // end-snippet
         #expect(defaulted.description == "[limit: 20]")
@@ -198,10 +199,58 @@ struct ComponentSnippetTests {
         hive.withOverrides {
             $0.registerComponent("trade") { $0.command("quote") { _ in ["total": 0] } }
         } operation: {
-            let order = #expect(throws: ServiceHiveError.self) { try hive.call("trade", "order") }
+            let order = #expect(throws: ComponentError.self) { try hive.call("trade", "order") }
             #expect(order?.code == 200)  // commandNotFound: the fake trade has only quote
         }
         // end-snippet
+    }
+
+    @Test("ServiceHiveComponents' landing page: a component registered and called by name")
+    func landing() throws {
+        let hive = ServiceHive()
+        // snippet: components-landing
+        try hive.registerComponent("trade") { component in
+            component.command("quote") { call in
+                let quantity = try call.argument("quantity", as: Int.self)
+                return ["total": 1_250 * quantity]
+            }
+        }
+
+        let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
+        let total: Int = try reply.value("total")  // 2500
+        // end-snippet
+        #expect(total == 2_500)
+    }
+
+    @Test("Calling Components by Name: catching ComponentError, then the hive's own errors")
+    func catching() throws {
+        let hive = try articleHive()
+        #expect(Self.caught(in: hive) == "reply [total: 2500]")
+        #expect(Self.caught(in: ServiceHive()) == "component 100")
+        hive.withOverrides(strict: true) { _ in
+        } operation: {
+            #expect(Self.caught(in: hive) == "hive 11", "notOverridden, from the hive's lookup")
+        }
+    }
+
+    /// What the article's snippet catches from a call to trade/quote in `hive`: the reply, a `ComponentError`'s code,
+    /// or another error's code.
+    static func caught(in hive: ServiceHive) -> String {
+        var outcome = ""
+        // snippet: components-catch
+        do {
+            let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
+            print(reply)
+            outcome = "reply \(reply)"
+        } catch let error as ComponentError {
+            print(error.code, error)  // 100 to 600: the component, the call, or the URL
+            outcome = "component \(error.code)"
+        } catch {
+            print(error)  // a ServiceHiveError: the hive refused the lookup
+            outcome = "hive \((error as? ServiceHiveError)?.code ?? 0)"
+        }
+        // end-snippet
+        return outcome
     }
 
     @Test("README: a component called three ways")

@@ -53,6 +53,7 @@ struct DocumentationSnippetTests {
         var files = ["README.md"]
         let catalogs = [
             "Sources/ServiceHive/ServiceHive.docc",
+            "Sources/ServiceHiveComponents/ServiceHiveComponents.docc",
             "Sources/ServiceHiveFunctions/ServiceHiveFunctions.docc",
             "Sources/ServiceHiveLifecycle/ServiceHiveLifecycle.docc",
             "Sources/ServiceHiveHummingbird/ServiceHiveHummingbird.docc",

@@ -1,4 +1,5 @@
 import ServiceHive
+import ServiceHiveComponents
 import Support
 import Testing
 
@@ -438,7 +439,7 @@ extension MigrationArticle {
             print(try reply.value("name", as: String.self))  // My Hive
             do {
                 _ = try hive.call("main", "appname")
-            } catch let error as ServiceHiveError {
+            } catch let error as ComponentError {
                 print(error.code)  // 200, ATComponentService's code for an unsupported command
                 code = error.code
             }

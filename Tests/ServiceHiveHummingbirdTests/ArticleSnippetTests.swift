@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import ServiceHive
+import ServiceHiveComponents
 import ServiceHiveHummingbird
 import Support
 import Testing

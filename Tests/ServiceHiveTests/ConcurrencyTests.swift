@@ -172,7 +172,7 @@ struct ConcurrencyTests {
     @Test(
         "a cached singleton resolved while another thread resets it: its deinit, which resolves, never runs locked",
         arguments: [false, true])
-    func resolveWhileResetting(async: Bool) throws {
+    func resolveWhileResetting(async: Bool) async throws {
         let hive = ServiceHive()
         let deinits = Locked(0)
         try hive.register(TradeService.self) { LiveTradeService() }
@@ -186,7 +186,8 @@ struct ConcurrencyTests {
             }
         }
         let finished = Locked(0)
-        runOnThreads(3, timeout: 60) { thread in
+        // Awaited, not waited for on a thread of the cooperative pool, which the async resolves' task needs.
+        await runOnThreads(3, timeout: 60) { thread in
             guard thread != 0 else {
                 // Resets for as long as the resolves run, however their threads and tasks are scheduled.
                 while finished.current < 2 { hive.resetInstances() }

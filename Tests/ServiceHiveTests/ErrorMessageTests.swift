@@ -232,4 +232,31 @@ struct ErrorMessageTests {
                 == "TradeService is not overridden in this strict withOverrides. To fix, override it in the configure "
                 + "closure: $0.register(TradeService.self) { … }, or leave strict off.")
     }
+
+    @Test("every case has its own stable code, from 1 to 14, below the codes of the other libraries' errors")
+    func codes() {
+        let key = ServiceHive.ServiceKey(service: "TradeService")
+        let site = ServiceHive.RegistrationSite(fileID: "A.swift", line: 1)
+        let errors: [(ServiceHiveError, Int)] = [
+            (.notRegistered(key, chain: []), 1),
+            (.alreadyRegistered(key, existing: site, rejected: site), 2),
+            (.circularDependency([key, key]), 3),
+            (.factoryFailed(key, chain: [], underlying: DatabaseOffline()), 4),
+            (.argumentMismatch(key, registered: [], chain: []), 5),
+            (.weakRequiresClass(key, instanceType: "Int"), 6),
+            (.resolutionTooDeep(key, chain: [], limit: 1), 7),
+            (.stackExhausted(key, chain: []), 8),
+            (.moduleFailed(module: "M", stage: .registration, underlying: DatabaseOffline()), 9),
+            (.hiveReleased(key), 10),
+            (.notOverridden(key, chain: []), 11),
+            (.requiresAsync(key, chain: []), 12),
+            (.registrationRefused(key, reason: "r", fix: "f"), 13),
+            (.notSendable(key, chain: []), 14),
+        ]
+        for (error, code) in errors {
+            #expect(error.code == code, "\(error)")
+            #expect(!error.description.hasPrefix("ServiceHiveError (code"), "every case has a message of its own")
+        }
+        #expect(Set(errors.map(\.1)).count == errors.count, "no two cases share a code")
+    }
 }

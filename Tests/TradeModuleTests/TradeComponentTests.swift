@@ -1,5 +1,6 @@
 import Foundation
 import ServiceHive
+import ServiceHiveComponents
 import Support
 import Testing
 import TradeModule
@@ -72,10 +73,10 @@ struct TradeComponentTests {
         do {
             _ = try await hive.call(.tradeOrder, TradeRequest(itemId: "smoker", quantity: 2))
             Issue.record("expected the order to be refused")
-        } catch ServiceHiveError.commandFailed("trade", "order", let underlying) {
+        } catch ComponentError.commandFailed("trade", "order", let underlying) {
             #expect(underlying as? TradeError == .outOfStock(itemId: "smoker", requested: 2, available: 1))
         }
-        let notByURL = await #expect(throws: ServiceHiveError.self) {
+        let notByURL = await #expect(throws: ComponentError.self) {
             try await hive.open(URL(string: "shop://trade/quote?item=hive-42&quantity=1")!)
         }
         #expect(notByURL?.code == 400)

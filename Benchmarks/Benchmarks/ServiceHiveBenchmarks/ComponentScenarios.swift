@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import ServiceHive
+import ServiceHiveComponents
 
 #if canImport(Darwin)
 import Darwin

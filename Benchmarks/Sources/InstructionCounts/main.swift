@@ -4,6 +4,7 @@
 
 import Foundation
 import ServiceHive
+import ServiceHiveComponents
 import ServiceHiveFunctions
 
 @inline(never) func sink<T>(_ x: T) { withExtendedLifetime(x) {} }

@@ -76,6 +76,10 @@ struct Registry {
 
         var isEmpty: Bool { plain == nil && variants.isEmpty && forwards.isEmpty }
 
+        /// Inlined, so that `peek` reads the registrations in place: called, it takes a copy of them, and a named resolve
+        /// costs 1,070 instructions, not 829 (`count-instructions 04`; 04b: 1,495, not 1,415). The optimizer stopped
+        /// inlining it on its own when the module shrank, so the attribute says it.
+        @inline(__always)
         func position(of key: RegistrationKey) -> Int? {
             if let index { return index[VariantKey(key)] }
             return variants.firstIndex { $0.entry.key == key }

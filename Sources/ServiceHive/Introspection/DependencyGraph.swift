@@ -177,7 +177,7 @@ extension ServiceHive {
         }
 
         /// A DOT identifier for a key: quoted, with its quotes and backslashes escaped, so that a named service such
-        /// as `Component (name: "trade")` stays one identifier.
+        /// as `TradeService (name: "premium")` stays one identifier.
         private static func quoted(_ key: ServiceHive.ServiceKey) -> String { quoted("\(key)") }
 
         private static func quoted(_ text: String) -> String {

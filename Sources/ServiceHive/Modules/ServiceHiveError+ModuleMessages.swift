@@ -43,7 +43,7 @@ extension ServiceHiveError {
                 + "provide .service(\(service.service).self, name: …) from each."
 
         default:
-            return componentMessage
+            preconditionFailure("declarationMessage is the message of the declaration errors only")
         }
     }
 

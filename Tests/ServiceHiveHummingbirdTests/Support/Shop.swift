@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import ServiceHive
+import ServiceHiveComponents
 import ServiceHiveHummingbird
 
 /// Who calls: the `X-Caller` header, which the middleware provides to the request's hive.
