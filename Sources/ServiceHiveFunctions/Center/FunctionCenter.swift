@@ -209,7 +209,7 @@ public final class FunctionCenter {
     }
 
     /// The function of `state`'s key: the one found before, or else the one the hive resolves now, which is kept.
-    private func function<Control, Value>(of state: KeyState<Control, Value>) throws -> BusinessFunction<
+    func function<Control, Value>(of state: KeyState<Control, Value>) throws -> BusinessFunction<
         Control, Value
     > {
         if let function = state.function { return function }

@@ -78,11 +78,12 @@ extension FunctionCenter {
         }
     }
 
-    /// Applies one posted value: it becomes the key's latest value, and updates every live control of the key.
+    /// Applies one posted value: it becomes the key's latest value, and updates every live control of the key, then
+    /// its observed value and its sequences.
     func apply<Control, Value>(_ value: Value, to key: FunctionKey<Control, Value>) {
         let state = state(of: key)
         state.latest = value
-        guard let function = state.function else { return }  // No control was ever attached.
+        guard let function = state.function else { return }  // Nothing ever attached to or observed the key.
         // The members as they are now: a control attached by one of these updates got the current value already.
         // One detached or released meanwhile has no control any more, and is skipped.
         let members = state.members
@@ -95,5 +96,6 @@ extension FunctionCenter {
             member.update(control, with: value, by: function)
         }
         if released > 0 { sweep(state) }
+        if state.isObserved { state.deliverToObservers(value) }
     }
 }
