@@ -178,6 +178,7 @@ public final class FunctionCenter {
         if state.members.count >= state.sweepThreshold { sweep(state) }
         let member = Member(control, delegate: delegate, userInfo: userInfo, state: state)
         state.members.append(member)
+        state.hasMembers = true
         memberships[member.id] = member
         return member
     }
@@ -190,6 +191,7 @@ public final class FunctionCenter {
             return true
         }
         state.sweepThreshold = max(KeyState<Control, Value>.minimumSweepThreshold, state.members.count * 2)
+        state.hasMembers = !state.members.isEmpty
     }
 
     /// The state of `key`, created empty the first time.

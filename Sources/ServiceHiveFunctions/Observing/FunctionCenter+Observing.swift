@@ -12,9 +12,9 @@ extension FunctionCenter {
     /// calls give the same object, which every post since kept current, for as long as anyone holds it; the center
     /// holds it weakly.
     ///
-    /// A post updates it after the key's controls, in the order of posting. A value equal to the one it holds changes
-    /// nothing and triggers no observation; see ``ObservedFunction`` for what applies to it. Values of a type that is
-    /// not `Equatable` change it at every post: ``observed(_:)-(FunctionKey<_,Value>)`` takes them.
+    /// A post updates it after the key's controls, in the order of posting. When `Value` is `Equatable`, a value
+    /// equal to the one it holds changes nothing and triggers no observation; otherwise every post changes it. See
+    /// ``ObservedFunction`` for what applies to it.
     ///
     /// The first call for a key, whether it observes, attaches or asks for ``values(_:)``, looks the key's function
     /// up in ``hive`` and keeps it. When that fails, this throws and nothing is made.
@@ -23,43 +23,12 @@ extension FunctionCenter {
     /// - Returns: The key's observed value.
     /// - Throws: A ``FunctionError`` when the key's function can't be found or built: ``FunctionError/notRegistered(key:declaredAt:underlying:)``
     ///   names the key and the module that should register it.
-    public func observed<Control, Value: Equatable>(_ key: FunctionKey<Control, Value>) throws -> ObservedFunction<
-        Value
-    > {
-        try observed(key, isEqual: ==)
-    }
-
-    /// The key's value as an `Observable` object, for a value that is not `Equatable`: every post to the key changes
-    /// it.
-    ///
-    /// ```swift
-    /// let theme = try center.observed(.theme)
-    /// ```
-    ///
-    /// The same as ``observed(_:)-(FunctionKey<_,Value>)``, for a `Value` that can't tell whether a post changed it:
-    /// each delivered value is taken, and triggers one observation. Where the key's `Value` is `Equatable`, the
-    /// compiler picks the other.
-    ///
-    /// - Parameter key: The key of the function whose value to observe.
-    /// - Returns: The key's observed value.
-    /// - Throws: A ``FunctionError`` when the key's function can't be found or built.
     public func observed<Control, Value>(_ key: FunctionKey<Control, Value>) throws -> ObservedFunction<Value> {
-        try observed(key, isEqual: nil)
-    }
-
-    /// The key's observed value: the live one, or a new one with the key's current value.
-    private func observed<Control, Value>(
-        _ key: FunctionKey<Control, Value>, isEqual: ((Value, Value) -> Bool)?
-    ) throws -> ObservedFunction<Value> {
         let state = state(of: key)
         let function = try function(of: state)
-        if let existing = state.observed?.object {
-            // Made where `Value` was not known to be `Equatable`, by generic code: it compares from now on.
-            if existing.isEqual == nil { existing.isEqual = isEqual }
-            return existing
-        }
-        let observed = ObservedFunction(value: function.currentValue?() ?? state.latest, isEqual: isEqual)
-        state.observed = Weak(observed)
+        if let existing = state.observed { return existing }
+        let observed = ObservedFunction(value: function.currentValue?() ?? state.latest)
+        state.setObserved(observed)
         return observed
     }
 
