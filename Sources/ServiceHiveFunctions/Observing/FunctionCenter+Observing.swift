@@ -48,6 +48,11 @@ extension FunctionCenter {
     /// the latest. It ends when the task that iterates it is cancelled, and when the center is released. See
     /// ``FunctionValues``.
     ///
+    /// Values posted before the call and not yet delivered are delivered first, to every key, as
+    /// ``postImmediately(_:to:)`` does, so that none of them comes after the current value: a business that posts each
+    /// change as it makes it, as a cart service posts under its lock, is followed without going back to an older value.
+    /// Called from inside an update, while the center is delivering, it can't deliver them first.
+    ///
     /// Each call makes a new sequence, with a cursor of its own: iterate each from one task. The center holds it
     /// weakly, so a sequence nobody iterates any more costs nothing after the key's next post.
     ///
@@ -58,6 +63,8 @@ extension FunctionCenter {
     public func values<Control, Value>(_ key: FunctionKey<Control, Value>) throws -> FunctionValues<Value> {
         let state = state(of: key)
         let function = try function(of: state)
+        // The values posted before the current value was read, so that none of them comes after it.
+        deliverPending()
         let stream = ValueStream(initial: function.currentValue?() ?? state.latest)
         state.add(stream)
         return FunctionValues(stream: stream)

@@ -12,7 +12,8 @@
 ///
 /// **What it yields.** First the key's current value, as a joining control gets it: the function's current value,
 /// or else the last value delivered to the key, if either exists. Then each value delivered to the key, in the order
-/// of posting, as its controls get them, equal ones included. A loop over it runs in its own task; the values are
+/// of posting, as its controls get them, equal ones included. Values posted before the sequence was made were
+/// delivered before it, so none of them comes after the current value. A loop over it runs in its own task; the values are
 /// delivered on the main actor, and wait for it there.
 ///
 /// **Buffering.** At most one value waits: the latest. A consumer that is still busy with one value when several
