@@ -16,6 +16,15 @@ func consume(_ values: FunctionValues<Int>, until last: Int? = nil) -> Task<[Int
     }
 }
 
+/// The next value of `values`, or `nil` once it ends, waited for at most 20 seconds, so that a value that never comes
+/// fails the test instead of hanging it.
+func next(_ values: FunctionValues<Int>) async throws -> Int? {
+    try await within("the next value") {
+        var iterator = values.makeAsyncIterator()
+        return await iterator.next()
+    }
+}
+
 /// Whether `values` only grow.
 func increasing(_ values: [Int]) -> Bool {
     zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
@@ -27,8 +36,8 @@ struct FunctionValuesTests {
     @Test("a sequence yields the key's current value first, then each delivered value, in order")
     func currentThenEachValue() async throws {
         let center = FunctionCenter(hive: try countHive(current: 0))
-        var iterator = try center.values(.count).makeAsyncIterator()
-        #expect(await iterator.next(isolation: #isolation) == 0)
+        let values = try center.values(.count)
+        #expect(try await next(values) == 0)
         for count in 1...200 {
             if count.isMultiple(of: 2) {
                 center.post(count, to: .count)
@@ -36,20 +45,20 @@ struct FunctionValuesTests {
             } else {
                 center.postImmediately(count, to: .count)
             }
-            #expect(await iterator.next(isolation: #isolation) == count)
+            #expect(try await next(values) == count)
         }
     }
 
     @Test("without a current value, a sequence starts with the last delivered value, or with the next one")
     func latestValue() async throws {
         let center = FunctionCenter(hive: try countHive())
-        var early = try center.values(.count).makeAsyncIterator()
+        let early = try center.values(.count)
         center.postImmediately(4, to: .count)
-        var late = try center.values(.count).makeAsyncIterator()
-        #expect(await late.next(isolation: #isolation) == 4)
+        let late = try center.values(.count)
+        #expect(try await next(late) == 4)
         center.postImmediately(5, to: .count)
-        #expect(await early.next(isolation: #isolation) == 5, "the latest wins: 4 was never taken")
-        #expect(await late.next(isolation: #isolation) == 5)
+        #expect(try await next(early) == 5, "the latest wins: 4 was never taken")
+        #expect(try await next(late) == 5)
     }
 
     @Test("values posted before a sequence is made are delivered first, so none comes after the current value")
@@ -85,8 +94,7 @@ struct FunctionValuesTests {
                 #expect(values.stream.buffered == 1)
             }
         }
-        var iterator = values.makeAsyncIterator()
-        #expect(await iterator.next(isolation: #isolation) == 10_000)
+        #expect(try await next(values) == 10_000)
         #expect(values.stream.buffered == 0)
     }
 
@@ -104,6 +112,23 @@ struct FunctionValuesTests {
             #expect(seen.last == 2_000, "round \(round)")
             #expect(increasing(seen), "round \(round): in order, some skipped at most")
         }
+    }
+
+    @Test("a loop on the main actor gets the values too, waiting on the main actor while the center delivers there")
+    func loopOnTheMainActor() async throws {
+        let center = FunctionCenter(hive: try countHive(current: 0))
+        let values = try center.values(.count)
+        let poster = center.poster
+        let loop = Task { @MainActor () throws -> [Int] in
+            var seen: [Int] = []
+            for await count in values {
+                seen.append(count)
+                if count < 100 { poster.post(count + 1, to: .count) } else { break }
+            }
+            return seen
+        }
+        let seen = try await within("the main actor's loop to see 100") { try await value(of: loop) }
+        #expect(seen == Array(0...100))
     }
 
     @Test("a consumer that keeps up gets every value, one task posting and waiting for each in turn")
@@ -189,10 +214,9 @@ struct FunctionValuesTests {
             var center: FunctionCenter? = FunctionCenter(hive: try countHive(current: current))
             let values = try center!.values(.count)
             center = nil
-            var iterator = values.makeAsyncIterator()
-            if let current { #expect(await iterator.next(isolation: #isolation) == current) }
-            #expect(await iterator.next(isolation: #isolation) == nil)
-            #expect(await iterator.next(isolation: #isolation) == nil)
+            if let current { #expect(try await next(values) == current) }
+            #expect(try await next(values) == nil)
+            #expect(try await next(values) == nil)
         }
     }
 
