@@ -1,3 +1,4 @@
+import Observation
 import ServiceHive
 import ServiceHiveFunctions
 import TradeModule
@@ -5,7 +6,8 @@ import TradeModule
 extension Tour {
     /// The tour's chapter on business components that update themselves: three screens show a cart badge, a stepper
     /// changes the cart through the cart service, and every badge follows; one screen refuses an update, one is
-    /// released, and a theme restyles every title bar at once.
+    /// released, and a theme restyles every title bar at once. Beside the controls, a summary observes the cart's
+    /// count as a SwiftUI view would, and is drawn again only when the count changes.
     ///
     /// It runs in a hive of its own, with the modules of an app that shows a cart, and prints the same lines every
     /// run: values are applied with `deliverPending()` before each line that shows them.
@@ -29,9 +31,13 @@ extension Tour {
             try Screen("home", center: center), try Screen("product", center: center),
             try Screen("search", center: center),
         ]
+        say("Beside them, a summary reads the count through an observed value, as a SwiftUI view would: it is drawn")
+        say("again when Observation says the count changed, and not otherwise.")
+        let summary = CartSummary(count: try center.observed(.cartBadge))
         func show(_ step: String) {
             center.deliverPending()
-            say("\(step.padded(to: 10))\(screens.map(\.rendered).joined(separator: " | "))")
+            let line = (screens.map(\.rendered) + [summary.rendered]).joined(separator: " | ")
+            say("\(step.padded(to: 10))\(line)")
         }
         show("attached")
 
@@ -64,5 +70,38 @@ extension Tour {
             say("\(error)")
         }
         await hive.shutdown()
+    }
+}
+
+/// A summary of the cart, drawn the way SwiftUI draws a view: it reads the observed count while it draws, so
+/// Observation tracks it, and it is drawn again only after Observation says that the count changed.
+@MainActor
+private final class CartSummary {
+    let count: ObservedFunction<Int>
+    /// Whether Observation said that the count changed since the last drawing: set by `onChange`, from any thread.
+    private let changed = Locked(true)
+    /// What the last drawing shows.
+    private var drawn = ""
+    /// How many times the summary was drawn.
+    private var drawings = 0
+
+    init(count: ObservedFunction<Int>) {
+        self.count = count
+    }
+
+    /// `summary 3 items, drawn 2 times`: draws the summary first if the count changed.
+    var rendered: String {
+        if changed.withLock({ $0 }) { draw() }
+        return "\(drawn), drawn \(drawings) \(drawings == 1 ? "time" : "times")"
+    }
+
+    private func draw() {
+        changed.withLock { $0 = false }
+        drawings += 1
+        drawn = withObservationTracking {
+            "summary \(count.value ?? 0) items"
+        } onChange: { [changed] in
+            changed.withLock { $0 = true }
+        }
     }
 }

@@ -157,7 +157,7 @@ struct DemoTests {
         await declared.shutdown()
     }
 
-    @Test("the tour's chapter 9: every badge follows the cart, one refuses, one drops out, and a theme restyles")
+        @Test("the tour's chapter 9: badges follow the cart, one refuses, one drops out, a summary observes the count")
     func businessComponentsChapter() async throws {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: [], console: captured.console) == 0)
@@ -177,16 +177,18 @@ struct DemoTests {
                     + "at Demo/Screens.swift:N",
                 "Each screen shows its name, its cart badge, and its title bar's theme. A screen attaches its badge;",
                 "its title bar, a BusinessControl, joins the theme's function itself.",
-                "attached  home hidden light | product hidden light | search hidden light",
-                "+ +       home (2) light | product (2) light | search (2) light",
-                "+         home (3) light | product (3) light | search (2) light",
+                "Beside them, a summary reads the count through an observed value, as a SwiftUI view would: it is drawn",
+                "again when Observation says the count changed, and not otherwise.",
+                "attached  home hidden light | product hidden light | search hidden light | summary 0 items, drawn 1 time",
+                "+ +       home (2) light | product (2) light | search (2) light | summary 2 items, drawn 2 times",
+                "+         home (3) light | product (3) light | search (2) light | summary 3 items, drawn 3 times",
                 "search's delegate refused 3: its user was typing",
                 "released  search: its badge drops out; 2 badges are live",
-                "typed 5   home (5) light | product (5) light",
+                "typed 5   home (5) light | product (5) light | summary 5 items, drawn 4 times",
                 "refused   only 5 of hive-42 in stock, 6 requested",
-                "dark      home (5) dark | product (5) dark",
+                "dark      home (5) dark | product (5) dark | summary 5 items, drawn 4 times",
                 "checkout  order #1: 5 × hive-42 at $12.50 (standard) = $62.50",
-                "emptied   home hidden dark | product hidden dark",
+                "emptied   home hidden dark | product hidden dark | summary 0 items, drawn 5 times",
                 "No function is registered for demo.holiday-theme (TitleBar, Theme). Its key is declared at "
                     + "Demo/Tour+Functions.swift:N, so a module of Demo should register it. To fix, install that "
                     + "module in the hive before attaching, or register a function: try hive.register(function: key) "

@@ -1,4 +1,5 @@
 // snippet: functions-declare
+import Observation
 import ServiceHive
 import ServiceHiveFunctions
 import Support
@@ -57,6 +58,15 @@ final class LiveCartService: CartService {
     }
 }
 // end-snippet
+
+/// The server the article's sync engine uploads the cart's count to: it keeps what it was sent.
+actor CartServer {
+    private(set) var uploads: [Int] = []
+
+    func upload(cartCount: Int) {
+        uploads.append(cartCount)
+    }
+}
 
 // snippet: functions-join
 extension BadgeLabel: BusinessControl {}  // one line, nothing to implement
@@ -134,6 +144,62 @@ struct ArticleSnippetTests {
         try hive.resolve(CartService.self).add(1)
         center.deliverPending()
         #expect(badge.text == "2")
+    }
+
+    @Test("the article's observed cart count starts with the cart's count, and Observation sees one change per post")
+    func observe() async throws {
+        let hive = ServiceHive()
+        let center = FunctionCenter(hive: hive)
+        try hive.register(FunctionPoster.self, instance: center.poster)
+        try await hive.install(CartModule())
+        let badge = BadgeLabel()
+        try center.attach(badge, to: .cartBadge)
+        // snippet: functions-observe
+        let count = try center.observed(.cartBadge)  // one object for the key, for every reader
+        #expect(count.value == 0)
+        let changes = Locked(0)
+        withObservationTracking {
+            _ = count.value  // a SwiftUI body reads it, and so tracks it
+        } onChange: {
+            changes.withLock { $0 += 1 }  // SwiftUI redraws the view here, which reads it again
+        }
+        try hive.resolve(CartService.self).add(2)
+        center.deliverPending()
+        #expect(count.value == 2)
+        #expect(changes.withLock { $0 } == 1)
+        // end-snippet
+        #expect(badge.text == "2", "the same post updated the control")
+        #expect(try center.observed(.cartBadge) === count)
+    }
+
+    @Test("the article's sync engine uploads the cart's count, then each change, and ends with the last one")
+    func syncEngine() async throws {
+        for round in 0..<20 {
+            let hive = ServiceHive()
+            let center = FunctionCenter(hive: hive)
+            try hive.register(FunctionPoster.self, instance: center.poster)
+            try await hive.install(CartModule())
+            let server = CartServer()
+            let engine = Task.detached {
+                // snippet: functions-values
+                // In a sync engine's task, away from the main actor:
+                let counts = try await center.values(.cartBadge)  // the count now, then each change
+                for await count in counts {
+                    await server.upload(cartCount: count)  // a slow upload skips to the latest count
+                    if count == 3 { break }
+                }
+                // end-snippet
+            }
+            let cart = try hive.resolve(CartService.self)
+            for _ in 0..<3 {
+                cart.add(1)
+                if round.isMultiple(of: 2) { center.deliverPending() } else { await Task.yield() }
+            }
+            try await within("round \(round): the sync engine to upload 3") { try await value(of: engine) }
+            let uploads = await server.uploads
+            #expect(uploads.last == 3, "round \(round)")
+            #expect(zip(uploads, uploads.dropFirst()).allSatisfy { $0 < $1 }, "round \(round): \(uploads)")
+        }
     }
 
     @Test("the article's override swaps the cart badge's function for a test")

@@ -4,7 +4,8 @@ import ServiceHive
 import ServiceHiveFunctions
 
 // Issue 13's business functions: one value posted to 10,000 live controls, and a control attached and detached beside
-// 10,000. Every implementation updates the controls with the same closure, `Controls.showCount`, on the main actor:
+// 10,000; issue 30's observed values against controls, 1,000 of each (27). Every implementation updates the controls
+// with the same closure, `Controls.showCount`, on the main actor:
 //
 // - `direct` loops over the controls themselves, held strongly: the update alone;
 // - the `floor` is what the issue names, a hand-written loop over an array of weak boxes;
@@ -98,6 +99,90 @@ func functionScenarios() {
                 notifications.removeObserver(observer)
             }
             benchmark.stopMeasurement()
+        }
+    }
+
+    // MARK: 27 post to 1,000 keys, each observed or with one control
+
+    // A center keeps one observed value per key, shared by every view that reads it, so a post updates one observed
+    // value however many views read it. To compare 1,000 updates of observed values with 1,000 updates of controls,
+    // each operation posts one value to each of 1,000 keys and delivers them: 27a's keys are each followed by their
+    // observed value alone, 27b's by one control alone. Both pay the same 1,000 posts and lookups of the key. No view
+    // tracks the observed values: what SwiftUI does after a change is SwiftUI's cost, as what UIKit does after a
+    // control's update is UIKit's; the registrar that would tell SwiftUI is called all the same.
+    do {
+        let scenario = Scenario(
+            "27a post to 1,000 keys, each read through its observed value",
+            configuration: Configurations.perLongOperation)
+        scenario.measure(.serviceHive) { @MainActor benchmark async in
+            let keys = KeySet.observed
+            let value = keys.nextValue()
+            benchmark.startMeasurement()
+            keys.postToEach(value)
+            benchmark.stopMeasurement()
+            keys.checkShown(value)
+        }
+    }
+    do {
+        let scenario = Scenario(
+            "27b post to 1,000 keys, each with one control", configuration: Configurations.perLongOperation)
+        scenario.measure(.serviceHive) { @MainActor benchmark async in
+            let keys = KeySet.controlled
+            let value = keys.nextValue()
+            benchmark.startMeasurement()
+            keys.postToEach(value)
+            benchmark.stopMeasurement()
+            keys.checkShown(value)
+        }
+    }
+}
+
+/// 1,000 keys of one center, each read through its observed value or shown by one control: scenario 27.
+@MainActor
+final class KeySet {
+    static let observed = KeySet(observing: true)
+    static let controlled = KeySet(observing: false)
+
+    let keys = (0..<1_000).map { FunctionKey<CountLabel, Int>("benchmarks.count.\($0)") }
+    let center: FunctionCenter
+    /// The keys' observed values, when the keys are observed.
+    private(set) var observed: [ObservedFunction<Int>] = []
+    /// The controls, one per key, when the keys have controls.
+    private(set) var labels: [CountLabel] = []
+    private var lastValue = 0
+
+    init(observing: Bool) {
+        let hive = ServiceHive()
+        for key in keys {
+            try! hive.register(function: key) { _ in BusinessFunction(currentValue: { 0 }, update: Controls.showCount) }
+        }
+        center = FunctionCenter(hive: hive)
+        if observing {
+            observed = keys.map { try! center.observed($0) }
+        } else {
+            labels = keys.map { _ in CountLabel() }
+            for (label, key) in zip(labels, keys) { try! center.attach(label, to: key) }
+        }
+    }
+
+    /// A value different from the last one, so that every post changes every observed value and control.
+    func nextValue() -> Int {
+        lastValue += 1
+        return lastValue
+    }
+
+    /// Posts `value` to each key, and delivers.
+    func postToEach(_ value: Int) {
+        for key in keys { center.post(value, to: key) }
+        center.deliverPending()
+    }
+
+    /// Traps unless the first and the last key's observed value or control shows `value`.
+    func checkShown(_ value: Int) {
+        if observed.isEmpty {
+            precondition(labels[0].count == value && labels[labels.count - 1].count == value)
+        } else {
+            precondition(observed[0].value == value && observed[observed.count - 1].value == value)
         }
     }
 }

@@ -35,3 +35,24 @@ extension FunctionKey where Control == CountLabel, Value == Int {
     }
     sink(labels)
 }
+
+/// 27a and 27b: one value posted to each of 1,000 keys, and delivered, each key followed by its observed value alone
+/// (27a) or by one control alone (27b). The center keeps one observed value per key, which every reader shares, so a
+/// post updates one; 1,000 keys give 1,000 updates to compare with 1,000 controls'.
+@MainActor func postingToKeys(_ what: String, _ n: Int) {
+    let keys = (0..<1_000).map { FunctionKey<CountLabel, Int>("benchmarks.count.\($0)") }
+    let hive = ServiceHive()
+    for key in keys {
+        try! hive.register(function: key) { _ in BusinessFunction(currentValue: { 0 }, update: showCount) }
+    }
+    let center = FunctionCenter(hive: hive)
+    let labels = keys.map { _ in CountLabel() }
+    let observed = what == "27a" ? keys.map { try! center.observed($0) } : []
+    if what == "27b" { for (label, key) in zip(labels, keys) { try! center.attach(label, to: key) } }
+    for v in 1..<(n + 1) {
+        for key in keys { center.post(v, to: key) }
+        center.deliverPending()
+    }
+    precondition(n == 0 || (what == "27a" ? observed[999].value == n : labels[999].count == n))
+    sink(center); sink(labels); sink(observed)
+}

@@ -177,5 +177,7 @@ case "12":
     }
 case "20", "20-floor", "21", "21-floor":
     MainActor.assumeIsolated { posting(what, n) }
+case "27a", "27b":
+    MainActor.assumeIsolated { postingToKeys(what, n) }
 default: fatalError(what)
 }

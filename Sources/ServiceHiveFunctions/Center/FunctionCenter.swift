@@ -15,17 +15,22 @@ import ServiceHive
 /// center.deliverPending()                           // on the main actor: apply now rather than soon
 /// ```
 ///
-/// **Lifetimes.** The center holds controls and delegates weakly and never keeps a control alive. A control that is
-/// released without being detached is never touched again; it is swept from its key at the key's next post, and
-/// costs nothing after that.
+/// **Lifetimes.** The center holds controls, delegates and observers weakly and never keeps any of them alive. A
+/// control that is released without being detached is never touched again; it is swept from its key at the key's
+/// next post, and costs nothing after that.
 ///
-/// **Threading.** Controls live on the main actor, and so do the center's methods that attach, detach, list and
-/// deliver. ``post(_:to:)`` and ``poster`` can be used from anywhere; see ``FunctionPoster`` for the order
+/// **Observing.** Views and code that don't join as controls follow a key too: ``observed(_:)`` gives its value as an
+/// `Observable` object for SwiftUI, and ``values(_:)`` as an `AsyncSequence`. The same posts update them, after the
+/// key's controls.
+///
+/// **Threading.** Controls live on the main actor, and so do the center's methods that attach, detach, list, observe
+/// and deliver. ``post(_:to:)`` and ``poster`` can be used from anywhere; see ``FunctionPoster`` for the order
 /// guarantee. Posted values are delivered by a main-actor task, so they need the main actor to run: an app's main
 /// run loop, `dispatchMain()`, or an `async` main that awaits. Where it doesn't, call ``deliverPending()``.
 ///
 /// **Functions.** The center looks a key's function up in its hive the first time a control is attached to the key,
-/// in the caller's task, so inside `withOverrides` it finds the override, and keeps it from then on.
+/// or the key is observed, in the caller's task, so inside `withOverrides` it finds the override, and keeps it from
+/// then on.
 @MainActor
 public final class FunctionCenter {
     /// The center of `ServiceHive.shared`, as the hive has `ServiceHive.shared`: the one an app uses when it has one
@@ -178,6 +183,7 @@ public final class FunctionCenter {
         if state.members.count >= state.sweepThreshold { sweep(state) }
         let member = Member(control, delegate: delegate, userInfo: userInfo, state: state)
         state.members.append(member)
+        state.hasMembers = true
         memberships[member.id] = member
         return member
     }
@@ -190,6 +196,7 @@ public final class FunctionCenter {
             return true
         }
         state.sweepThreshold = max(KeyState<Control, Value>.minimumSweepThreshold, state.members.count * 2)
+        state.hasMembers = !state.members.isEmpty
     }
 
     /// The state of `key`, created empty the first time.
@@ -209,7 +216,7 @@ public final class FunctionCenter {
     }
 
     /// The function of `state`'s key: the one found before, or else the one the hive resolves now, which is kept.
-    private func function<Control, Value>(of state: KeyState<Control, Value>) throws -> BusinessFunction<
+    func function<Control, Value>(of state: KeyState<Control, Value>) throws -> BusinessFunction<
         Control, Value
     > {
         if let function = state.function { return function }

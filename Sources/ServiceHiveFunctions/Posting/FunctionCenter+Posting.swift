@@ -78,22 +78,25 @@ extension FunctionCenter {
         }
     }
 
-    /// Applies one posted value: it becomes the key's latest value, and updates every live control of the key.
+    /// Applies one posted value: it becomes the key's latest value, and updates every live control of the key, then
+    /// its observed value and its sequences.
     func apply<Control, Value>(_ value: Value, to key: FunctionKey<Control, Value>) {
         let state = state(of: key)
         state.latest = value
-        guard let function = state.function else { return }  // No control was ever attached.
         // The members as they are now: a control attached by one of these updates got the current value already.
-        // One detached or released meanwhile has no control any more, and is skipped.
-        let members = state.members
-        var released = 0
-        for member in members {
-            guard let control = member.control else {
-                released += 1
-                continue
+        // One detached or released meanwhile has no control any more, and is skipped. With members comes the function.
+        if state.hasMembers, let function = state.function {
+            let members = state.members
+            var released = 0
+            for member in members {
+                guard let control = member.control else {
+                    released += 1
+                    continue
+                }
+                member.update(control, with: value, by: function)
             }
-            member.update(control, with: value, by: function)
+            if released > 0 { sweep(state) }
         }
-        if released > 0 { sweep(state) }
+        if state.isObserved { state.deliverToObservers(value) }
     }
 }
