@@ -19,6 +19,12 @@ struct RegistrationKey: Hashable, Sendable {
         self.requiresSendable = requiresSendable
     }
 
+    /// The key of the collection of `Element`, without a name, or of one contribution to it, with the contribution's
+    /// own name: the service of both is `Contribution<Element>`, a key space of its own for each collection.
+    init<Element>(collectionOf _: Element.Type, name: String?, requiresSendable: Bool = false) {
+        self.init(Contribution<Element>.self, name: name, requiresSendable: requiresSendable)
+    }
+
     /// The key of a resolve that returns `Service` typed as `Sendable`; inlined, as the one above.
     @inline(__always)
     init<Service: Sendable>(sendable _: Service.Type, name: String?) {
@@ -64,7 +70,8 @@ struct Registry {
     /// The registrations of one service.
     struct Registrations {
         var plain: Record?
-        /// In no particular order: listings sort by `Record.sequence`.
+        /// In no particular order, listings sort by `Record.sequence`; except a collection's contributions, which are
+        /// kept in the order of their sequence, the order in which a resolve of the collection returns them.
         var variants: [Record] = []
         /// Where each variant is in `variants`, once there are more than `indexThreshold`: below it, a scan costs less
         /// than hashing a name.
@@ -82,6 +89,13 @@ struct Registry {
         }
 
         mutating func insertVariant(_ record: Record) {
+            if record.entry.isContribution, let last = variants.last, last.sequence > record.sequence {
+                // A contribution restored by a failed install's rollback goes back to its place in the order.
+                let position = variants.firstIndex { $0.sequence > record.sequence } ?? variants.endIndex
+                variants.insert(record, at: position)
+                reindex(from: position)
+                return
+            }
             variants.append(record)
             if index != nil {
                 index?[VariantKey(record.entry.key)] = variants.count - 1
@@ -90,13 +104,32 @@ struct Registry {
             }
         }
 
-        /// Removes the variant at `position` by moving the last one into its place: O(1).
+        /// Removes the variant at `position` by moving the last one into its place: O(1). A contribution is removed in
+        /// place instead, so that the others keep their order: O(n) in the contributions to its collection.
         mutating func removeVariant(at position: Int) -> Record {
+            if variants[position].entry.isContribution {
+                let removed = variants.remove(at: position)
+                index?[VariantKey(removed.entry.key)] = nil
+                reindex(from: position)
+                return removed
+            }
             variants.swapAt(position, variants.count - 1)
             let removed = variants.removeLast()
             index?[VariantKey(removed.entry.key)] = nil
             if position < variants.count { index?[VariantKey(variants[position].entry.key)] = position }
             return removed
+        }
+
+        /// Brings the index of the variants from `position` on up to date, after they moved.
+        private mutating func reindex(from position: Int) {
+            guard index != nil else {
+                if variants.count > Self.indexThreshold {
+                    index = Dictionary(
+                        uniqueKeysWithValues: variants.enumerated().map { (VariantKey($1.entry.key), $0) })
+                }
+                return
+            }
+            for moved in position..<variants.count { index?[VariantKey(variants[moved].entry.key)] = moved }
         }
     }
 

@@ -48,13 +48,27 @@ extension ServiceHive {
 
     /// Removes the registration under `key`, and the keys forwarded to it; returns whether there was one.
     private func remove(_ key: RegistrationKey) -> Bool {
-        let removed = family.withLock { state in
-            state.withRegistry(id) { $0.remove(key) } ?? []
+        remove(selecting: { _ in [key] }) != 0
+    }
+
+    /// Removes the registrations under the keys that `select` picks from this hive's registry, with the keys forwarded
+    /// to them, in one step; returns how many of the picked keys it removed.
+    func remove(selecting select: (Registry) -> [RegistrationKey]) -> Int {
+        let (removed, count) = family.withLock { state in
+            state.withRegistry(id) { registry -> ([Record], Int) in
+                var removed: [Record] = [], count = 0
+                for key in select(registry) {
+                    let records = registry.remove(key)
+                    if !records.isEmpty { count += 1 }
+                    removed += records
+                }
+                return (removed, count)
+            } ?? ([], 0)
         }
         if let recorder = InstallRecorder.current, recorder.hive === self {
             for record in removed { recorder.removed(record) }
         }
-        return !removed.isEmpty  // The records and their instances are released here, outside the lock.
+        return count  // The records and their instances are released here, outside the lock.
     }
 
     /// Undoes an install: removes the registrations it added, restores the ones it removed that were there before it,
