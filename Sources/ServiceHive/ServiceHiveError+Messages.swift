@@ -134,8 +134,9 @@ extension ServiceHiveError {
                 + "To fix, give one of them a name:, unregister the first, or swap it in tests with withOverrides."
 
         case let .weakRequiresClass(key, instanceType):
-            let register = key.contributionSite == nil ? "register" : "contribute"
-            return "\(key) is \(register)d .weak, but its factory returned \(instanceType), which is not a class "
+            let (register, registered) =
+                key.contributionSite == nil ? ("register", "registered") : ("contribute", "contributed")
+            return "\(key) is \(registered) .weak, but its factory returned \(instanceType), which is not a class "
                 + "instance, so the hive cannot hold it weakly. To fix, return a class instance, or \(register) "
                 + "\(key.service) as .singleton or .transient."
 

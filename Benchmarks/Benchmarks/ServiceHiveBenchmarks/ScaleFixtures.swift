@@ -1,6 +1,6 @@
 import ServiceHive
 
-// The hives and the module of the scenarios at scale (04b, 07b, 09, 25, 26). `InstructionCounts` links this file, as it
+// The hives and the module of the scenarios at scale (04b, 07b, 09, 25, 26), and the collection of 27. `InstructionCounts` links this file, as it
 // links `Services.swift`, so that a count and a wall time measure the same setup.
 
 /// Registers each type into a hive as a transient.
@@ -27,6 +27,16 @@ enum ScaleFixtures {
         try! registrar.hive.register(Singleton.self, scope: .singleton) { LiveSingleton() }
         _ = try! registrar.hive.resolve(Singleton.self)
         return registrar.hive
+    }
+
+    /// A hive with `count` contributions to the collection of `Plugin`, each a singleton, resolved and cached.
+    static func hive(withContributions count: Int) -> ServiceHive {
+        let hive = ServiceHive()
+        for _ in 0..<count {
+            try! hive.contribute(Plugin.self, scope: .singleton) { LivePlugin() }
+        }
+        _ = try! hive.resolveAll(Plugin.self)
+        return hive
     }
 
     /// A hive with `Named` registered under each of `names`, as a transient.

@@ -39,10 +39,10 @@ final class Entry: Sendable {
     enum Role: Sendable {
         /// A registration, or an override of one.
         case registration
-        /// One contribution to the collection of its service, keyed under `Contribution<Service>` with a name that no
-        /// other entry has.
+        /// One contribution to the collection of its service, keyed in the collection's key space with a name that no
+        /// other entry has (`RegistrationKey(collectionOf:name:requiresSendable:)`).
         case contribution
-        /// A collection itself, keyed under `Contribution<Service>` without a name: the marker of
+        /// A collection itself, keyed in its key space without a name: the marker of
         /// `replaceContributions(of:)`, and the link a collection's resolve puts on the chain. Never built.
         case collection
     }
@@ -168,6 +168,12 @@ struct Record: Sendable {
 
 /// A cached instance and what it was built from. Its one subclass, `Box`, holds the value, so that a slot holds a
 /// single reference, which can leave a lock as a `Sendable` value.
+///
+/// `@usableFromInline`, with `Box` and its `value`, for one reason: the inlinable `resolveAll` copies the values of a
+/// collection's cached instances in the caller's code, specialized for the element type, where the engine's generic code
+/// copies each through its type's witnesses and looks up the metadata of its array (`Benchmarks/count-instructions 27`:
+/// NNN instructions, not 3,291).
+@usableFromInline
 class Instance: @unchecked Sendable {
     // Sendable: immutable. Handing one shared instance to every thread is what a shared scope means;
     // `ServiceHive.Scope` documents that such an instance must be safe to use from any thread.
@@ -182,9 +188,10 @@ class Instance: @unchecked Sendable {
 }
 
 /// An instance of a `Value`: a service, or for `.weak` a `WeakReference`.
+@usableFromInline
 final class Box<Value>: Instance, @unchecked Sendable {
     // Sendable: as `Instance`; `value` never changes after init.
-    let value: Value
+    @usableFromInline let value: Value
 
     init(_ value: Value, dependencies: Dependencies = .none) {
         self.value = value

@@ -134,7 +134,7 @@ final class OverrideLayer: Sendable {
     }
 
     /// What this stack declares for a collection on the hive `on`, where `service` is the collection's key space
-    /// (`Contribution<Element>`): its contributions, the outermost layer's first and each layer's in the order declared,
+    /// (`RegistrationKey.collectionService(of:)`): its contributions, the outermost layer's first and each layer's in the order declared,
     /// with the depth of the layer that declared each; and the depth of the innermost layer that replaces the
     /// collection there, or -1.
     func collection(_ service: ObjectIdentifier, on hive: Override.Hive) -> (
