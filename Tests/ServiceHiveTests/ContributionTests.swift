@@ -115,6 +115,53 @@ struct ContributionTests {
         withExtendedLifetime(held) {}
     }
 
+    @Test("a collection's values follow every change to its contributions and their instances")
+    func valuesFollowChanges() throws {
+        let hive = ServiceHive()
+        try hive.contribute(HealthCheck.self, scope: .singleton) { LabelledCheck("disk") }
+        try hive.contribute(HealthCheck.self, name: "session", scope: .named("session")) { LabelledCheck("session") }
+        let first = try hive.resolveAll(HealthCheck.self)
+        #expect(try hive.resolveAll(HealthCheck.self).map(ObjectIdentifier.init) == first.map(ObjectIdentifier.init))
+
+        try hive.contribute(HealthCheck.self, name: "later", scope: .singleton) { LabelledCheck("later") }
+        let added = try hive.resolveAll(HealthCheck.self)
+        #expect(added.labels == ["disk", "session", "later"])
+
+        hive.resetInstances(in: .named("session"))
+        let reset = try hive.resolveAll(HealthCheck.self)
+        #expect(reset[0] === added[0] && reset[1] !== added[1] && reset[2] === added[2])
+
+        hive.resetInstances(of: HealthCheck.self)  // the registration of the service, which has none: nothing changes
+        #expect(try hive.resolveAll(HealthCheck.self)[0] === reset[0])
+        hive.resetInstances()
+        #expect(try hive.resolveAll(HealthCheck.self)[0] !== reset[0])
+
+        #expect(hive.removeContribution(HealthCheck.self, name: "session"))
+        #expect(try hive.resolveAll(HealthCheck.self).labels == ["disk", "later"])
+
+        let child = ServiceHive(parent: hive)
+        try child.contribute(HealthCheck.self) { LabelledCheck("child") }
+        #expect(try child.resolveAll(HealthCheck.self).labels == ["disk", "later", "child"])
+        #expect(try hive.resolveAll(HealthCheck.self).labels == ["disk", "later"])
+    }
+
+    @Test("a cached contribution built from another family's service is rebuilt inside overrides of that service")
+    func crossFamilyContribution() throws {
+        let app = ServiceHive()
+        try app.register(TradeService.self) { LiveTradeService() }
+        let feature = ServiceHive()
+        try feature.contribute(HealthCheck.self, scope: .singleton) { _ in TradeCheck(trade: try app.resolve()) }
+        let outside = try feature.resolveAll(HealthCheck.self)
+        #expect(try feature.resolveAll(HealthCheck.self)[0] === outside[0])
+        try app.withOverrides {
+            $0.register(TradeService.self) { MockTradeService() }
+        } operation: {
+            let inside = try feature.resolveAll(HealthCheck.self)
+            #expect(inside.labels == ["trade:mock"])
+        }
+        #expect(try feature.resolveAll(HealthCheck.self)[0] === outside[0])
+    }
+
     // MARK: - Child hives
 
     @Test("a child sees its ancestors' contributions first, root first, then its own; a parent never sees a child's")

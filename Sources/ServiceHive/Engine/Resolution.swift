@@ -132,9 +132,9 @@ extension HiveCore {
         let context = ThreadContext.current
         if isTraced || context.isTracing {
             // A contribution's trace names it, with its site; any other resolve's, the key asked for.
-            let printed =
-                found.entry.isContribution ? found.entry.serviceKey : ServiceHive.ServiceKey(Service.self, key)
-            return try reporting(printed, context) { () throws(ServiceHiveError) in
+            return try reporting(
+                found.entry.isContribution ? found.entry.serviceKey : ServiceHive.ServiceKey(Service.self, key), context
+            ) { () throws(ServiceHiveError) in
                 try resolve(found, key, arguments, argumentTypes, argumentsMatch, &layers, context)
             }
         }
