@@ -138,12 +138,13 @@ struct ContributionOverrideTests {
             return HealthReport(checks: try r.resolveAll())
         }
         let shared = try hive.resolve(HealthReport.self)
-        let mismatches = try await within("forty tasks overriding the collection, fifty times each") {
+        let mismatches = try await within("eight tasks overriding the collection, 25 times each", limit: .seconds(120))
+        {
             try await withThrowingTaskGroup(of: [String].self) { tasks in
-                for task in 0..<40 {
+                for task in 0..<8 {
                     tasks.addTask {
                         var wrong: [String] = []
-                        for round in 0..<50 {
+                        for round in 0..<25 {
                             let mine = "mock \(task).\(round)"
                             try await hive.withOverrides {
                                 $0.contribute(HealthCheck.self, scope: .singleton) { LabelledCheck(mine) }
@@ -165,7 +166,7 @@ struct ContributionOverrideTests {
         let outside = try hive.resolve(HealthReport.self)
         #expect(outside === shared, "the report built outside is still the world's")
         #expect(shared.labels == ["disk", "queue"])
-        #expect(report.current == 1 + 40 * 50, "each override built a report of its own, from its own collection")
+        #expect(report.current == 1 + 8 * 25, "each override built a report of its own, from its own collection")
     }
 
     @Test("a singleton built from a collection is shared with overrides that don't touch the collection")
