@@ -12,8 +12,9 @@ extension ServiceHive {
     /// ```
     ///
     /// It offers every way to register that the hive does, with the same parameters: the forms of `register`,
-    /// `forward`, `registerComponent` and `registerCommand`. None of them throws: a second registration of the same
-    /// service and name (and argument types) in one builder replaces the first, as a second assignment does.
+    /// `forward`, `registerComponent`, `registerCommand` and `contribute`, and `replaceContributions(of:)` to hide the
+    /// hive's contributions to a collection. None of them throws: a second registration of the same service and name
+    /// (and argument types) in one builder replaces the first, as a second assignment does.
     ///
     /// What can still go wrong is a mistake in the test's code, such as a `.weak` scope for an `async` factory: it
     /// stops the test with a message that names the registration by file and line and says how to fix it; each
