@@ -28,8 +28,8 @@ struct OrderPlaced: ServiceModuleEvent {
     let order: Order
 }
 
-/// Registers the store's settings, and the one URL scheme the app answers; loads the settings when it starts, as an
-/// app reads its configuration.
+/// Registers the store's settings, and the one URL scheme the app answers, and contributes a health check; loads the
+/// settings when it starts, as an app reads its configuration.
 struct ConfigModule: ServiceModule {
     private let settings = Settings()
 
@@ -39,6 +39,9 @@ struct ConfigModule: ServiceModule {
     func register(in hive: ServiceHive) throws {
         try hive.register(StoreConfig.self, instance: settings)
         try hive.acceptURLSchemes(["shop"])  // links into the app: shop://component/command?…
+        try hive.contribute(HealthCheck.self, name: "config", scope: .singleton) { r in
+            ConfigHealthCheck(config: try r.resolve())
+        }
     }
 
     func start(in hive: ServiceHive) async throws {
@@ -53,7 +56,8 @@ struct ConfigModule: ServiceModule {
 }
 
 /// Keeps an audit log of orders, from `OrderPlaced` events, titled with the store's name when it starts: it needs the
-/// store's settings, loaded by the module that provides them when that one starts, so it starts after it.
+/// store's settings, loaded by the module that provides them when that one starts, so it starts after it. It
+/// contributes a health check of the log.
 struct AuditModule: ServiceModule {
     var name: String { "Audit" }
     var needs: [ServiceHive.ServiceReference] { [.service(StoreConfig.self)] }
@@ -61,6 +65,9 @@ struct AuditModule: ServiceModule {
 
     func register(in hive: ServiceHive) throws {
         try hive.register(AuditLog.self, scope: .singleton) { InMemoryAuditLog() }
+        try hive.contribute(HealthCheck.self, name: "audit", scope: .singleton) { r in
+            AuditHealthCheck(log: try r.resolve())
+        }
     }
 
     func start(in hive: ServiceHive) async throws {
@@ -84,6 +91,24 @@ struct AuditModule: ServiceModule {
         var entries: [String] { state.current.lines }
         func open(title: String) { state.withLock { $0.title = title } }
         func record(_ entry: String) { state.withLock { $0.lines.append(entry) } }
+    }
+}
+
+/// The Config module's health check: the store's settings are loaded.
+struct ConfigHealthCheck: HealthCheck {
+    let config: any StoreConfig
+    var name: String { "config" }
+    func check() async -> HealthStatus {
+        config.storeName == nil ? .unhealthy("the store's settings are not loaded") : .healthy
+    }
+}
+
+/// The Audit module's health check: the audit log is open.
+struct AuditHealthCheck: HealthCheck {
+    let log: any AuditLog
+    var name: String { "audit" }
+    func check() async -> HealthStatus {
+        log.title.isEmpty ? .unhealthy("the audit log is not open") : .healthy
     }
 }
 

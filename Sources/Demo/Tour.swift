@@ -43,10 +43,20 @@ struct Tour {
         say("   installed \(hive.installedModules.joined(separator: ", ")), and they stop in reverse")
         say("   why       \(NarratedModule.why(modules))")
 
-        section(2, "The registry", "Every registration, with its scope, module and source line.")
+        section(
+            2, "Health checks, one contributed by each module",
+            "Each module adds its own to one collection; resolveAll returns them in the order the modules installed.")
+        let contributions = hive.registrations.filter(\.isContribution)
+        for check in try hive.resolveAll(HealthCheck.self) {
+            let status = await check.check()
+            let module = contributions.first { $0.name == check.name }?.module ?? "-"
+            say("   \(check.name.padded(to: 9))\("\(status)".padded(to: 9))contributed by \(module)")
+        }
+
+        section(3, "The registry", "Every registration, with its scope, module and source line.")
         for line in hive.description.split(separator: "\n") { say("   \(line)") }
 
-        section(3, "Resolve TradeService by its protocol, and trade", "The business rules live in the service.")
+        section(4, "Resolve TradeService by its protocol, and trade", "The business rules live in the service.")
         let trade = try hive.resolve(TradeService.self)
         say("   quote     \(try trade.quote(itemId: "hive-42", quantity: 2))")
         let order = try trade.placeOrder(itemId: "hive-42", quantity: 2)
@@ -75,7 +85,7 @@ struct Tour {
         basket.add(itemId: "honey-jar", quantity: 3)
         say("   basket    \(basket.customerId): \(try basket.checkout().map(\.description).joined(separator: "; "))")
 
-        section(4, "The same flow inside an override scope, with a mock pricing", "Tests swap services this way.")
+        section(5, "The same flow inside an override scope, with a mock pricing", "Tests swap services this way.")
         try hive.withOverrides {
             $0.register(PricingService.self) { FlatPricing() }
         } operation: {
@@ -87,7 +97,7 @@ struct Tour {
         }
         say("   outside   \(try hive.resolve(TradeService.self).quote(itemId: "hive-42", quantity: 2))")
 
-        section(5, "Clear errors", "Each one names the service and says how to fix it.")
+        section(6, "Clear errors", "Each one names the service and says how to fix it.")
         do {
             _ = try hive.resolve(PaymentService.self)
         } catch {
@@ -102,15 +112,15 @@ struct Tour {
             say("   \(error)")
         }
 
-        section(6, "Validate the composition root", "Every registration is tried in a sandbox that leaves no trace.")
+        section(7, "Validate the composition root", "Every registration is tried in a sandbox that leaves no trace.")
         for line in hive.validate().description.split(separator: "\n") { say("   \(line)") }
 
-        try await componentsChapter(hive, number: 7)
+        try await componentsChapter(hive, number: 8)
 
-        section(8, "Shut down", "Modules stop in reverse order.")
+        section(9, "Shut down", "Modules stop in reverse order.")
         await hive.shutdown()
-        try await businessComponentsChapter(number: 9)
-        try await sessionChapter(number: 10)
+        try await businessComponentsChapter(number: 10)
+        try await sessionChapter(number: 11)
         say()
         say("Next: swift run Demo graph, for TradeModule's dependency graph; swift run Demo --help, for the rest")
     }

@@ -46,16 +46,31 @@ extension ServiceHiveError {
                 "Resolving \(key) through a ServiceHive.Resolver whose hive has been released. To fix, keep the hive "
                 + "alive while anything resolves through its resolvers, or resolve before the hive goes away."
 
+        case let .requiresAsync(key, chain) where key.contributionSite != nil:
+            return
+                "\(key) has an async factory, so it cannot be resolved synchronously\(Self.neededBy(chain)). To fix, "
+                + "resolve its collection with try await hive.resolveAllAsync(\(key.service).self), or from an async "
+                + "factory's resolver."
+
         case let .requiresAsync(key, chain):
             return
                 "\(key) has an async factory, so it cannot be resolved synchronously\(Self.neededBy(chain)). To fix, "
                 + "resolve it with try await hive.resolveAsync(\(Self.call(key))), or from an async factory's resolver."
 
         case let .notSendable(key, chain):
-            return "\(key) is resolved as a Sendable type\(Self.neededBy(chain)), but was registered where it was not "
-                + "known to be Sendable, so its instances may not be. To fix, if they are Sendable, register it where "
+            let registered = key.contributionSite == nil ? "registered" : "contributed"
+            let register = key.contributionSite == nil ? "register" : "contribute"
+            return "\(key) is resolved as a Sendable type\(Self.neededBy(chain)), but was \(registered) where it was "
+                + "not known to be Sendable, so its instances may not be. To fix, if they are Sendable, \(register) it where "
                 + "the compiler knows: as (any \(key.service) & Sendable).self, or from generic code constrained to "
                 + "Sendable; if they are not, resolve it without & Sendable."
+
+        case let .notOverridden(key, chain) where key.collectionOf != nil:
+            let element = key.collectionOf ?? key.service
+            return
+                "\(key) is not overridden in this strict withOverrides\(Self.neededBy(chain)). To fix, contribute to "
+                + "it or replace it in the configure closure: $0.contribute(\(element).self) { … }, or "
+                + "$0.replaceContributions(of: \(element).self) for none; or leave strict off."
 
         case let .notOverridden(key, chain):
             return "\(key) is not overridden in this strict withOverrides\(Self.neededBy(chain)). To fix, override "
@@ -104,13 +119,21 @@ extension ServiceHiveError {
     /// The message of an error of a registration or an install.
     private var setupMessage: String {
         switch self {
+        case let .alreadyRegistered(key, existing, rejected) where key.contributionSite != nil:
+            let name = key.name.map { "\"\($0)\"" } ?? "?"
+            return "Two contributions to [\(key.service)] in one hive are named \(name): the one at \(existing) stays, "
+                + "and the one at \(rejected) was rejected. To fix, give one of them another name, or remove the first "
+                + "with hive.removeContribution(\(key.service).self, name: \(name))."
+
         case let .alreadyRegistered(key, existing, rejected):
             return "\(key) is already registered at \(existing); the registration at \(rejected) was rejected. "
                 + "To fix, give one of them a name:, unregister the first, or swap it in tests with withOverrides."
 
         case let .weakRequiresClass(key, instanceType):
-            return "\(key) is registered .weak, but its factory returned \(instanceType), which is not a class "
-                + "instance, so the hive cannot hold it weakly. To fix, return a class instance, or register "
+            let (register, registered) =
+                key.contributionSite == nil ? ("register", "registered") : ("contribute", "contributed")
+            return "\(key) is \(registered) .weak, but its factory returned \(instanceType), which is not a class "
+                + "instance, so the hive cannot hold it weakly. To fix, return a class instance, or \(register) "
                 + "\(key.service) as .singleton or .transient."
 
         case let .moduleFailed(module, .registration, underlying):

@@ -29,7 +29,9 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// resolve.
     case notRegistered(ServiceHive.ServiceKey, chain: [ServiceHive.ServiceKey])
 
-    /// A registration with the same service, name and argument types already exists in this hive.
+    /// A registration with the same service, name and argument types already exists in this hive; or, for a
+    /// contribution, whose key has a ``ServiceHive/ServiceKey/contributionSite``, a contribution of this hive to the
+    /// same collection has the same name.
     ///
     /// The first registration stays; `rejected` is where the second was attempted.
     case alreadyRegistered(

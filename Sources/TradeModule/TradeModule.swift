@@ -15,7 +15,9 @@ import ServiceHive
 /// - ``CustomerSession`` and the session's ``Basket``, in the ``ServiceHive/Scope/session`` scope: the app signs
 ///   out with `hive.resetInstances(in: .session)`. The basket resolves the trade service at its first checkout;
 /// - ``Basket`` for any customer, built from a runtime argument: `resolve(Basket.self, arguments: customerId)`;
-/// - the `trade` component, ``TradeComponent``, which calls these services by name and by URL.
+/// - the `trade` component, ``TradeComponent``, which calls these services by name and by URL;
+/// - a ``HealthCheck`` named `trade`, contributed to the collection of health checks: every catalog item has a standard
+///   and a premium price.
 ///
 /// It declares these services in ``provides``, so that modules that need them install after it, and needs nothing.
 /// On start it checks that every catalog item has a price. It handles ``Restock`` events.
@@ -71,6 +73,10 @@ public struct TradeModule: ServiceModule {
             CustomerBasket(customerId: customerId, trade: try r.resolve())
         }
         try TradeComponent.register(in: hive)
+        try hive.contribute(HealthCheck.self, name: "trade", scope: .singleton) { r in
+            TradeHealthCheck(
+                catalog: catalog, pricings: [try r.resolve(), try r.resolve(PricingService.self, name: "premium")])
+        }
     }
 
     /// Checks that every catalog item has a standard price.

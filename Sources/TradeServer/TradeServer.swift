@@ -14,7 +14,7 @@ import TradeModule
 /// | `GET` or `POST /api/<component>/<command>` | the components of the request's hive, such as `trade/order` |
 /// | `GET /me` | the request's customer, from the `X-Customer` header, `guest` without one |
 /// | `GET /items/<item>` | the item's price for the request's customer, who has now viewed it |
-/// | `GET /health` | `ok`, once the modules are installed and validated |
+/// | `GET /health` | `ok` when every module's health check passes, or `503` naming the checks that fail |
 ///
 /// The server listens only once its modules are installed and the hive validated: `ModulesService.ready()` runs
 /// before the server starts. When they fail to, the server never listens: the program logs why and exits with
@@ -71,7 +71,7 @@ enum TradeServer {
             session.view(itemId: item)
             return "\(price) for \(session.customerId ?? "guest"), who viewed \(session.recentlyViewed)"
         }
-        router.get("health") { _, _ in "ok" }
+        router.get("health") { _, context in try await Health.response(from: context.hive) }
         return router
     }
 }

@@ -65,7 +65,7 @@ struct DemoTests {
             "register  Config  needs nothing",
             "register  Audit   needs StoreConfig, which Config provides",
             "start     Config",
-            "ServiceHive: 17 registrations",
+            "ServiceHive: 20 registrations",
             "InventoryService    -            forwards to InMemoryInventory  -          Trade   "
                 + "TradeModule/TradeModule.swift:N",
             "StockReader         -            forwards to InMemoryInventory  -          Trade   "
@@ -81,8 +81,8 @@ struct DemoTests {
             "outside   2 × hive-42 at $12.50 (standard) = $25.00",
             "PaymentService is not registered. To fix, register it before resolving: "
                 + "try hive.register(PaymentService.self) { … }",
-            "Validated 17 registrations: 16 passed, 0 failed, 1 skipped.",
-            "7. Call the trade component by name",
+            "Validated 20 registrations: 19 passed, 0 failed, 1 skipped.",
+            "8. Call the trade component by name",
             "trade: order (URL), quote, track (URL, async); module Trade, at TradeModule/TradeComponent.swift:N",
             "typed     2 × hive-42 at $12.50 (standard) = $25.00",
             #"by name   [item: "honey-jar", quantity: 3, tier: "standard", total: 2697, unitPrice: 899]"#,
@@ -96,12 +96,12 @@ struct DemoTests {
                 + "and register no implementation in its place with reachableByURL: false. (code 400)",
             "trade/order reads the argument 'quantity' as Int, but the call passes \"two\" (String), which does not "
                 + "convert to Int without loss. To fix, pass an Int, or text that converts to one exactly. (code 301)",
-            "8. Shut down",
+            "9. Shut down",
             "stop      Audit",
             "stop      Config",
             "stop      Trade",
-            "9. Business components that update themselves",
-            "10. A customer's session, dropped on signing out",
+            "10. Business components that update themselves",
+            "11. A customer's session, dropped on signing out",
             "Next: swift run Demo graph, for TradeModule's dependency graph; swift run Demo --help, for the rest",
         ]
         var remaining = out[...]
@@ -115,14 +115,14 @@ struct DemoTests {
         #expect(out.contains { $0.hasPrefix("Circular dependency: Ledger → Auditor → Ledger.") })
     }
 
-    @Test("the tour's chapter 1: the modules install in the order their needs give, and it says why")
+    @Test("the tour's chapters 1 and 2: modules install in the order their needs give, and each contributes a check")
     func installChapter() async throws {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: [], console: captured.console) == 0)
         let out = captured.out
         let start = try #require(out.firstIndex(of: "1. Install the modules"))
         #expect(
-            Array(out[start...].prefix(12)) == [
+            Array(out[start...].prefix(17)) == [
                 "1. Install the modules",
                 "   Each goes after the modules that provide what it needs; all register or none, then they start in "
                     + "order.",
@@ -135,7 +135,13 @@ struct DemoTests {
                 "   start     Audit",
                 "   installed Trade, Config, Audit, and they stop in reverse",
                 "   why       Audit after Config, whose StoreConfig it needs; Trade and Config in the order given",
-                "2. The registry",
+                "2. Health checks, one contributed by each module",
+                "   Each module adds its own to one collection; resolveAll returns them in the order the modules "
+                    + "installed.",
+                "   trade    healthy  contributed by Trade",
+                "   config   healthy  contributed by Config",
+                "   audit    healthy  contributed by Audit",
+                "3. The registry",
             ])
     }
 
@@ -157,7 +163,7 @@ struct DemoTests {
         await declared.shutdown()
     }
 
-        @Test("the tour's chapter 9: badges follow the cart, one refuses, one drops out, a summary observes the count")
+    @Test("the tour's chapter 10: badges follow the cart, one refuses, one drops out, a summary observes the count")
     func businessComponentsChapter() async throws {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: [], console: captured.console) == 0)
@@ -165,11 +171,11 @@ struct DemoTests {
             line.trimmingCharacters(in: .whitespaces)
                 .replacing(/\.swift:\d+/, with: ".swift:N")  // the lines of the registrations and of the key
         }
-        let start = try #require(out.firstIndex(of: "9. Business components that update themselves"))
-        let end = try #require(out.firstIndex(of: "10. A customer's session, dropped on signing out"))
+        let start = try #require(out.firstIndex(of: "10. Business components that update themselves"))
+        let end = try #require(out.firstIndex(of: "11. A customer's session, dropped on signing out"))
         #expect(
             Array(out[start..<end]) == [
-                "9. Business components that update themselves",
+                "10. Business components that update themselves",
                 "Screens attach controls to typed keys; the module that owns the business keeps them current.",
                 "function  BusinessFunction<BadgeLabel, Int> (name: \"trade.cart-badge\"), singleton, module Cart, "
                     + "at TradeModule/CartModule.swift:N",
@@ -196,15 +202,15 @@ struct DemoTests {
             ])
     }
 
-    @Test("the tour's chapter 10: signing out rebuilds the session's services, not the singletons; a traced Lazy")
+    @Test("the tour's chapter 11: signing out rebuilds the session's services, not the singletons; a traced Lazy")
     func sessionChapter() async throws {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: [], console: captured.console) == 0)
         let out = captured.out
-        let start = try #require(out.firstIndex(of: "10. A customer's session, dropped on signing out"))
+        let start = try #require(out.firstIndex(of: "11. A customer's session, dropped on signing out"))
         #expect(
             Array(out[start...]) == [
-                "10. A customer's session, dropped on signing out",
+                "11. A customer's session, dropped on signing out",
                 "   Session services are shared until the app resets the session scope; singletons stay.",
                 "   sign in   customer-7, who views smoker, then honey-jar",
                 "   viewed    honey-jar, smoker, the most recent first",
@@ -237,7 +243,7 @@ struct DemoTests {
     func list() async {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["list"], console: captured.console) == 0)
-        #expect(captured.out.first == "ServiceHive: 17 registrations")
+        #expect(captured.out.first == "ServiceHive: 20 registrations")
         let trade = "TradeService        premium      singleton                      -          Trade"
         let order = "ComponentCommand    trade/order  singleton                      -          Trade"
         let session = "CustomerSession     -            session                        -          Trade"
@@ -384,7 +390,7 @@ struct DemoTests {
     func validateSound() async {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["validate"], console: captured.console) == 0)
-        #expect(captured.out.first == "Validated 17 registrations: 16 passed, 0 failed, 1 skipped.")
+        #expect(captured.out.first == "Validated 20 registrations: 19 passed, 0 failed, 1 skipped.")
     }
 
     @Test("validate exits non-zero with the report for an unsound composition root")
@@ -393,7 +399,7 @@ struct DemoTests {
         let status = await DemoCommand.run(
             arguments: ["validate"], modules: [TradeModule(), BrokenModule()], console: captured.console)
         #expect(status == 1)
-        #expect(captured.error.first == "Validated 15 registrations: 13 passed, 1 failed, 1 skipped.")
+        #expect(captured.error.first == "Validated 16 registrations: 14 passed, 1 failed, 1 skipped.")
         #expect(captured.error.contains { $0.hasPrefix("FAILED StoreConfig, transient, module BrokenModule") })
     }
 

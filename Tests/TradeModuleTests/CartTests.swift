@@ -78,8 +78,10 @@ struct CartServiceTests {
     @Test("the cart module's registrations are listed with their module, and validate")
     func registrations() async throws {
         let hive = try await cartHive()
-        let cart = hive.registrations.filter { $0.module == "Cart" }.map { "\($0.key)" }
+        let cart = hive.registrations.filter { $0.module == "Cart" && !$0.isContribution }.map { "\($0.key)" }
         #expect(cart == ["CartService", "BusinessFunction<BadgeLabel, Int> (name: \"trade.cart-badge\")"])
+        let checks = hive.registrations.filter { $0.module == "Cart" && $0.isContribution }
+        #expect(checks.map(\.service) == ["HealthCheck"] && checks.map(\.name) == ["cart"])
         #expect(hive.validate().isValid)
     }
 }

@@ -93,6 +93,31 @@ struct TradeServerTests {
         #expect("\(underlying)".contains("smoker"))
     }
 
+    @Test("GET /health answers ok when every module's health check passes")
+    func healthy() async throws {
+        let app = TradeServer.application(hive: ServiceHive(), port: 0, logger: Self.quiet)
+        try await app.test(.router) { client in
+            let health = try await client.execute(uri: "/health", method: .get)
+            #expect(health.status == .ok)
+            #expect(body(health) == "ok")
+        }
+    }
+
+    @Test(
+        "GET /health answers 503 naming each failing check: a module's own, and one a test contributes",
+        .testHive {
+            $0.register(PricingService.self, name: "premium") { FlatPricing(cents: 100, missing: "smoker") }
+            $0.contribute(HealthCheck.self, name: "payments") { FailingCheck(reason: "the gateway is down") }
+        })
+    func unhealthy() async throws {
+        let app = TradeServer.application(hive: try TestHiveTrait.current, port: 0, logger: Self.quiet)
+        try await app.test(.router) { client in
+            let health = try await client.execute(uri: "/health", method: .get)
+            #expect(health.status == .serviceUnavailable)
+            #expect(body(health) == "unhealthy: trade: no flat price for smoker; payments: the gateway is down")
+        }
+    }
+
     // snippet: hummingbird-live-test
     @Test("a live server on 127.0.0.1 answers, then shuts down gracefully")
     func answersOverTCP() async throws {
@@ -186,6 +211,13 @@ struct FlatPricing: PricingService {
     var missing: String? = nil
     var tier: String { "flat" }
     func unitPrice(of itemId: String) -> Money? { itemId == missing ? nil : Money(cents: cents) }
+}
+
+/// A health check that fails, for the reason given.
+struct FailingCheck: HealthCheck {
+    let reason: String
+    var name: String { "payments" }
+    func check() async -> HealthStatus { .unhealthy(reason) }
 }
 
 /// The body of a response, as text.

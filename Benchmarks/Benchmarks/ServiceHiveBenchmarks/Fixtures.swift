@@ -157,15 +157,6 @@ enum Containers {
         return container
     }()
 
-    /// As `withDependent`, with the singleton resolved and cached outside any override: a hive of its own, so that
-    /// 08d's stays cold.
-    static let withWarmedDependent: ServiceHive = {
-        let hive = withStandardRegistrations()
-        try! hive.register(Dependent.self, scope: .singleton) { r in LiveDependent(transient: try r.resolve()) }
-        _ = try! hive.resolve(Dependent.self)
-        return hive
-    }()
-
     /// `Named` under 1,000 names.
     static let manyNames: Container = {
         let container = Container()
@@ -214,15 +205,6 @@ enum Floors {
         let singleton = LiveSingleton()
         registrar.floor.register(Singleton.self) { singleton }
         return registrar.floor
-    }()
-
-    /// As `withDependent`, with the singleton resolved and cached outside any override: a hive of its own, so that
-    /// 08d's stays cold.
-    static let withWarmedDependent: ServiceHive = {
-        let hive = withStandardRegistrations()
-        try! hive.register(Dependent.self, scope: .singleton) { r in LiveDependent(transient: try r.resolve()) }
-        _ = try! hive.resolve(Dependent.self)
-        return hive
     }()
 
     /// `Named` under 1,000 names.

@@ -16,6 +16,8 @@ final class Floor: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let boxes: UnsafeMutablePointer<[ObjectIdentifier: AnyObject]>
     private let named: UnsafeMutablePointer<[NamedKey: AnyObject]>
+    /// The collections, each the array of its elements, built once: what a hand-written list of implementations is.
+    private let collections: UnsafeMutablePointer<[ObjectIdentifier: AnyObject]>
 
     struct NamedKey: Hashable {
         let service: ObjectIdentifier
@@ -30,6 +32,8 @@ final class Floor: @unchecked Sendable {
         boxes.initialize(to: [:])
         named = .allocate(capacity: 1)
         named.initialize(to: [:])
+        collections = .allocate(capacity: 1)
+        collections.initialize(to: [:])
     }
 
     deinit {
@@ -39,6 +43,8 @@ final class Floor: @unchecked Sendable {
         boxes.deallocate()
         named.deinitialize(count: 1)
         named.deallocate()
+        collections.deinitialize(count: 1)
+        collections.deallocate()
     }
 
     func register<Service>(_ service: Service.Type, _ make: @escaping () -> Service) {
@@ -81,6 +87,28 @@ final class Floor: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
         withExtendedLifetime(removed) {}
     }
+}
+
+extension Floor {
+    /// Keeps `elements` as the collection of `Service`.
+    func register<Service>(collectionOf service: Service.Type, _ elements: [Service]) {
+        pthread_mutex_lock(mutex)
+        collections.pointee[ObjectIdentifier(Service.self)] = FloorCollection(elements)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// The collection of `Service`: the array kept, returned.
+    func resolveAll<Service>(_ service: Service.Type) -> [Service] {
+        pthread_mutex_lock(mutex)
+        let box = collections.pointee[ObjectIdentifier(Service.self)].unsafelyUnwrapped
+        pthread_mutex_unlock(mutex)
+        return unsafeDowncast(box, to: FloorCollection<Service>.self).elements
+    }
+}
+
+final class FloorCollection<Service> {
+    let elements: [Service]
+    init(_ elements: [Service]) { self.elements = elements }
 }
 
 final class FloorBox<Service> {

@@ -3,9 +3,9 @@ import Foundation
 import ServiceHive
 import ServiceHiveFunctions
 
-// Issue 13's business functions: one value posted to 10,000 live controls, and a control attached and detached beside
-// 10,000; issue 30's observed values against controls, 1,000 of each (27). Every implementation updates the controls
-// with the same closure, `Controls.showCount`, on the main actor:
+// Business functions: one value posted to 10,000 live controls, and a control attached and detached beside 10,000
+// (20–21); observed values against controls, 1,000 of each (27). Every implementation updates the controls with the
+// same closure, `Controls.showCount`, on the main actor:
 //
 // - `direct` loops over the controls themselves, held strongly: the update alone;
 // - the `floor` is what the issue names, a hand-written loop over an array of weak boxes;

@@ -1,7 +1,8 @@
 import ServiceHive
 
-// The hives and the module of the scenarios at scale (04b, 07b, 09, 25, 26). `InstructionCounts` links this file, as it
-// links `Services.swift`, so that a count and a wall time measure the same setup.
+// The hives and the module of the scenarios at scale (04b, 07b, 09, 25, 26), and the collection of 28.
+// `InstructionCounts` links this file, as it links `Services.swift`, so that a count and a wall time measure the same
+// setup.
 
 /// Registers each type into a hive as a transient.
 struct HiveRegistrar: TypeRegistrar {
@@ -27,6 +28,16 @@ enum ScaleFixtures {
         try! registrar.hive.register(Singleton.self, scope: .singleton) { LiveSingleton() }
         _ = try! registrar.hive.resolve(Singleton.self)
         return registrar.hive
+    }
+
+    /// A hive with `count` contributions to the collection of `Plugin`, each a singleton, resolved and cached.
+    static func hive(withContributions count: Int) -> ServiceHive {
+        let hive = ServiceHive()
+        for _ in 0..<count {
+            try! hive.contribute(Plugin.self, scope: .singleton) { LivePlugin() }
+        }
+        _ = try! hive.resolveAll(Plugin.self)
+        return hive
     }
 
     /// A hive with `Named` registered under each of `names`, as a transient.

@@ -6,8 +6,9 @@ import Swinject
 // Every scenario, one block each: a `Scenario` with one `measure` per implementation that has an equivalent. This file
 // holds resolving, overrides and registering (01–14); the later ones have a file per concern: `FeatureScenarios.swift`
 // (forwarding, `Lazy`, property wrappers and async singletons, 15–18), `TraceScenarios.swift` (19),
-// `FunctionScenarios.swift` (20–21), `ComponentScenarios.swift` (22–24) and `RemovalScenarios.swift` (unregistering
-// and rolling back an install, 25–26). To add a scenario, add a block with the next number to the file of its
+// `FunctionScenarios.swift` (business functions, 20–21 and 27), `ComponentScenarios.swift` (22–24),
+// `RemovalScenarios.swift` (unregistering and rolling back an install, 25–26) and `CollectionScenarios.swift`
+// (resolving contributions, 28). To add a scenario, add a block with the next number to the file of its
 // concern; its services go in `Services.swift` and its registrations in the fixtures; add it to `InstructionCounts`
 // too when a count would explain it. `ResultsTable` puts every scenario of a run in the table of `README.md` by
 // itself; a target for it goes in the table at the top of `Sources/ResultsTable/main.swift`.

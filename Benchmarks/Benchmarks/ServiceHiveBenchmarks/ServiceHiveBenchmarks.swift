@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
     functionScenarios()
     componentScenarios()
     removalScenarios()
+    collectionScenarios()
 }
 
 /// How long and how many times each benchmark runs; `BENCHMARK_SMOKE=1` makes a short pass for CI.

@@ -150,3 +150,7 @@ struct DeskQuote: Codable, Sendable {
 struct DeskTotal: Codable, Sendable {
     var total: Int
 }
+
+/// One of many implementations that modules contribute to a collection (scenario 28).
+protocol Plugin: AnyObject, Sendable {}
+final class LivePlugin: Plugin {}

@@ -158,6 +158,12 @@ case "18", "24":
         }
     }
     exit(0)
+case "28":
+    let h = ScaleFixtures.hive(withContributions: 10)
+    for _ in 0..<n { sink(try! h.resolveAll(Plugin.self)) }
+case "28-floor":
+    let f = Floor(); f.register(collectionOf: Plugin.self, (0..<10).map { _ in LivePlugin() as any Plugin })
+    for _ in 0..<n { sink(f.resolveAll(Plugin.self)) }
 case "02-floor":
     let f = Floor(); let single = LiveSingleton(); f.register(Singleton.self) { single }
     for _ in 0..<n { sink(f.resolve(Singleton.self)) }

@@ -205,7 +205,7 @@ extension HiveCore {
     /// Whether the instance cached beside a registration found at `depth`, with `lifetime`, may serve this resolve as
     /// it is, unless a layer of the current task owns it: the caller can take it, and for a forward, nothing can
     /// override what it forwards to.
-    private func isUsable(_ lifetime: Lifetime, _ isAsync: Bool, depth: Int, layers: Layers, async: Bool) -> Bool {
+    func isUsable(_ lifetime: Lifetime, _ isAsync: Bool, depth: Int, layers: Layers, async: Bool) -> Bool {
         // A forward resolves its target as the asking hive would: a child of the forwarding hive may register the
         // target itself, and any layer may override it.
         if lifetime == .forward { return depth == lineage.startIndex && layers.stack == nil }

@@ -17,7 +17,7 @@ extension HiveCore {
         _ lookup: LookupResult
     ) throws(ServiceHiveError) -> Service {
         let context = ThreadContext.current
-        return try reporting(key, context) { () throws(ServiceHiveError) in
+        return try reporting(ServiceHive.ServiceKey(Service.self, key), context) { () throws(ServiceHiveError) in
             if context.isRecording { context.record(miss(key)) }
             return try unanswered(lookup, key, argumentTypes(), chain: context.chainKeys())
         }

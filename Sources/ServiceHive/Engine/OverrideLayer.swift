@@ -128,6 +128,32 @@ final class OverrideLayer: Sendable {
         case none
     }
 
+    /// Whether a layer of this stack is strict on the hive `on`.
+    func isStrict(on hive: Override.Hive) -> Bool {
+        !strictHives.isEmpty && strictHives.contains(hive)
+    }
+
+    /// What this stack declares for a collection on the hive `on`, where `service` is the collection's key space
+    /// (`RegistrationKey.collectionService(of:)`): its contributions, the outermost layer's first and each layer's in the order declared,
+    /// with the depth of the layer that declared each; and the depth of the innermost layer that replaces the
+    /// collection there, or -1.
+    func collection(_ service: ObjectIdentifier, on hive: Override.Hive) -> (
+        contributions: [(entry: Entry, depth: Int)], replacedAt: Int
+    ) {
+        guard let bucket = visible.index(of: service) else { return ([], -1) }
+        var contributions: [(entry: Entry, depth: Int)] = []
+        var replacedAt = -1
+        // `visible` holds them innermost first, and each layer's in the reverse of the order declared.
+        for override in visible[bucket: bucket].reversed() where override.hive == hive {
+            if override.entry.isContribution {
+                contributions.append((override.entry, override.depth))
+            } else {
+                replacedAt = max(replacedAt, override.depth)
+            }
+        }
+        return (contributions, replacedAt)
+    }
+
     /// Every override of `service` on the hive `on`, for error messages.
     func overrides(of service: ObjectIdentifier, on hive: Override.Hive) -> [Entry] {
         guard let bucket = visible.index(of: service) else { return [] }
@@ -142,6 +168,9 @@ final class OverrideLayer: Sendable {
     /// The one ownership rule: every decision of where a shared instance is cached, or whether a cached one may be
     /// used, asks it. A construction's lookups are read only when this stack may override one of their services
     /// (`services`, `Dependencies.services`).
+    ///
+    /// A lookup is overridden by an override of its key; a resolve of a collection, which records the collection's key,
+    /// by any contribution or replacement of that collection on a hive it searched (`Entry.answers(_:)`).
     func home(of dependencies: Dependencies, declaredAt declared: Int) -> OverrideLayer? {
         var home = max(declared, sandboxDepth)
         if dependencies.services & services != 0 {
@@ -149,7 +178,7 @@ final class OverrideLayer: Sendable {
                 guard let bucket = visible.index(of: lookup.key.service) else { continue }
                 for override in visible[bucket: bucket]
                 where override.depth > home && override.hive.family == lookup.family
-                    && override.entry.key == lookup.key && lookup.searched.contains(override.hive.id)
+                    && override.entry.answers(lookup.key) && lookup.searched.contains(override.hive.id)
                 {
                     home = override.depth
                 }
@@ -211,4 +240,12 @@ struct Override: Sendable {
 struct LayerSlot: Sendable {
     let entry: Entry
     var slot: Slot
+}
+
+extension Entry {
+    /// Whether this override answers a lookup of `key`, for the ownership rule: it is the override of that key, or a
+    /// contribution and `key` the key of its collection, which a resolve of the collection records.
+    func answers(_ key: RegistrationKey) -> Bool {
+        self.key == key || (isContribution && key.isPlain)
+    }
 }

@@ -6,6 +6,7 @@ extension Registry {
     /// is registered here.
     mutating func insert(_ record: Record) {
         let key = record.entry.key
+        forgetSnapshot(of: key.service)
         services.update(key.service, empty: { Registrations() }) { registrations in
             if key.isPlain { registrations.plain = record } else { registrations.insertVariant(record) }
         }
@@ -24,6 +25,7 @@ extension Registry {
 
     /// Removes the record under `key` alone.
     private mutating func removeOne(_ key: RegistrationKey) -> Record? {
+        forgetSnapshot(of: key.service)
         let removed = withRegistrations(key.service) { registrations -> Record? in
             if key.isPlain { return exchange(&registrations.plain, with: nil) }
             return registrations.position(of: key).map { registrations.removeVariant(at: $0) }
@@ -59,6 +61,7 @@ extension Registry {
     /// Runs `body` on the slot of `entry`'s record; `nil` when `entry` is no longer the one registered.
     mutating func withSlot<Result>(of entry: Entry, _ body: (inout Slot) -> Result) -> Result? {
         let key = entry.key
+        forgetSnapshot(of: key.service)  // A collection's values follow its instances.
         return withRegistrations(key.service) { registrations -> Result? in
             if key.isPlain {
                 guard registrations.plain?.entry === entry else { return nil }
@@ -76,7 +79,15 @@ extension Registry {
         let drained = records
         services.destroy()
         services = ServiceTable()
+        snapshots.destroy()  // Never the last to hold a value: the records drained hold them all.
+        snapshots = ServiceTable()
         return drained
+    }
+
+    /// Empties the snapshot of the collection whose key space is `service`, if there is one: something of its
+    /// registrations changes.
+    private mutating func forgetSnapshot(of service: ObjectIdentifier) {
+        if snapshots.count != 0 { _ = snapshots.removeValue(for: service) }
     }
 }
 

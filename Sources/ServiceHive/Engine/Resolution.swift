@@ -131,7 +131,10 @@ extension HiveCore {
     ) throws(ServiceHiveError) -> Service {
         let context = ThreadContext.current
         if isTraced || context.isTracing {
-            return try reporting(key, context) { () throws(ServiceHiveError) in
+            // A contribution's trace names it, with its site; any other resolve's, the key asked for.
+            return try reporting(
+                found.entry.isContribution ? found.entry.serviceKey : ServiceHive.ServiceKey(Service.self, key), context
+            ) { () throws(ServiceHiveError) in
                 try resolve(found, key, arguments, argumentTypes, argumentsMatch, &layers, context)
             }
         }

@@ -1,8 +1,10 @@
 extension HiveCore {
     /// Runs `resolve`, as one node of this thread's trace when it traces; a top-level resolve also ends here, and
     /// hands its trace to the trace handler, and its failure to the failure hook.
+    ///
+    /// - Parameter printed: What the node names: the service and name asked for, a contribution, or a collection.
     func reporting<Service>(
-        _ key: RegistrationKey,
+        _ printed: @autoclosure () -> ServiceHive.ServiceKey,
         _ context: ThreadContext,
         _ resolve: () throws(ServiceHiveError) -> Service
     ) throws(ServiceHiveError) -> Service {
@@ -10,7 +12,7 @@ extension HiveCore {
         defer { if isTopLevel { context.endTopLevelResolve() } }
         let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
         let isTraced = context.isTracing || diagnostics.trace != nil
-        if isTraced { context.beginTrace(ServiceHive.ServiceKey(service: typeName(Service.self), name: key.name)) }
+        if isTraced { context.beginTrace(printed()) }
         do {
             let value = try resolve()
             if isTraced { report(context.endTrace(failed: false), to: diagnostics) }

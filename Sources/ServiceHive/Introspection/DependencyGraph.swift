@@ -12,6 +12,10 @@ extension ServiceHive {
     /// The modules installed in the hive and its ancestors are drawn with what they declare: a dotted link labelled
     /// `needs` from a module to each service in its ``ServiceModule/needs``, and a thick border around each service in
     /// its ``ServiceModule/provides``.
+    ///
+    /// A collection that modules contribute to, such as `[HealthCheck]`, is a node of its own, labelled `collection`,
+    /// with a link to each contribution, and a link to it from each service that resolves it. A named contribution is
+    /// labelled with its name, such as `HealthCheck (contribution "database")`; one without a name, with its site.
     public struct DependencyGraph: Sendable, Hashable {
         /// A service of the graph.
         public struct Node: Sendable, Hashable {
@@ -24,9 +28,12 @@ extension ServiceHive {
             /// The registration it forwards to, for a key registered with `forward(_:to:as:)`, or `nil`. The graph
             /// labels it with that instead of its scope, since it shares its target's instance.
             public var forwardsTo: ServiceKey? = nil
+            /// Whether the node is a collection, such as `[HealthCheck]`, whose links lead to its contributions. A
+            /// collection has no scope, and is never missing: without contributions, it is empty.
+            public var isCollection = false
 
             /// Whether the service is needed but not registered.
-            public var isMissing: Bool { scope == nil }
+            public var isMissing: Bool { scope == nil && !isCollection }
         }
 
         /// A service that one service resolved while it was built.
@@ -51,7 +58,7 @@ extension ServiceHive {
             /// Whether `key` is one of the services in `services`: the same service and name, whatever the runtime
             /// arguments, as a declaration stands for.
             fileprivate static func declares(_ services: [ServiceKey], _ key: ServiceKey) -> Bool {
-                services.contains { $0.service == key.service && $0.name == key.name }
+                key.contributionSite == nil && services.contains { $0.service == key.service && $0.name == key.name }
             }
         }
 
@@ -172,20 +179,29 @@ extension ServiceHive {
             func text(_ text: String) -> String {
                 text.map { $0 == "\"" ? "'" : escaping[$0] ?? String($0) }.joined()
             }
-            let kind = node.forwardsTo.map { "forwards to \($0)" } ?? node.scope.map(\.description) ?? "not registered"
-            return text("\(node.key)") + separator + text(kind)
+            let kind =
+                node.isCollection
+                ? "collection"
+                : node.forwardsTo.map { "forwards to \($0)" } ?? node.scope.map(\.description) ?? "not registered"
+            return text(Self.name(node.key)) + separator + text(kind)
+        }
+
+        /// How the graph names a key: as it prints, but a named contribution without its site, which would change with
+        /// every line added above it.
+        private static func name(_ key: ServiceKey) -> String {
+            key.contributionSite != nil && key.name != nil ? key.withoutSite : key.description
         }
 
         /// A DOT identifier for a key: quoted, with its quotes and backslashes escaped, so that a named service such
         /// as `TradeService (name: "premium")` stays one identifier.
-        private static func quoted(_ key: ServiceHive.ServiceKey) -> String { quoted("\(key)") }
+        private static func quoted(_ key: ServiceHive.ServiceKey) -> String { quoted(name(key)) }
 
         private static func quoted(_ text: String) -> String {
             "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
 
         /// A Mermaid identifier for a key or a module: letters, digits and underscores.
-        private static func identifier(_ key: ServiceKey) -> String { identifier("\(key)") }
+        private static func identifier(_ key: ServiceKey) -> String { identifier(name(key)) }
 
         private static func identifier(_ text: String) -> String {
             String(text.map { $0.isLetter || $0.isNumber ? $0 : "_" })
@@ -207,10 +223,15 @@ extension ServiceHive.DependencyGraph {
         let modules = Dictionary(
             registrations.map { ($0.key, $0.site.module) }, uniquingKeysWith: { first, _ in first })
         func add(_ node: ServiceHive.Trace.Node) {
-            if nodes[node.key] == nil || nodes[node.key]?.scope == nil, node.scope != nil || node.outcome == .failed {
+            if node.key.collectionOf != nil {
+                nodes[node.key] = Node(key: node.key, scope: nil, module: nil, isCollection: true)
+            } else if nodes[node.key] == nil || nodes[node.key]?.scope == nil,
+                node.scope != nil || node.outcome == .failed
+            {
                 nodes[node.key] = Node(key: node.key, scope: node.scope, module: modules[node.key] ?? nil)
             }
-            for child in node.children where child.scope != nil || child.outcome == .failed {
+            for child in node.children
+            where child.scope != nil || child.outcome == .failed || child.key.collectionOf != nil {
                 if !edges.contains(where: { $0.from == node.key && $0.to == child.key }) {
                     edges.append(Edge(from: node.key, to: child.key, isCycle: false))
                 }
@@ -223,6 +244,14 @@ extension ServiceHive.DependencyGraph {
                 forwardsTo: registration.forwardsTo)
         }
         traces.forEach(add)
+        // Each collection, with a link to each of its contributions, whether or not anything resolved it.
+        for contribution in registrations where contribution.isContribution {
+            let collection = ServiceHive.ServiceKey(collectionOf: contribution.key.service)
+            nodes[collection] = Node(key: collection, scope: nil, module: nil, isCollection: true)
+            if !edges.contains(where: { $0.from == collection && $0.to == contribution.key }) {
+                edges.append(Edge(from: collection, to: contribution.key, isCycle: false))
+            }
+        }
         for cycle in cycles {
             for (from, to) in zip(cycle, cycle.dropFirst()) {
                 if let index = edges.firstIndex(where: { $0.from == from && $0.to == to }) {

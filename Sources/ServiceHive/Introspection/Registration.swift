@@ -49,17 +49,23 @@ extension ServiceHive {
         /// The name of the module that made the registration, or `nil`.
         public var module: String? { site.module }
 
+        /// Whether this is a contribution to the collection of its service, made with `contribute`, rather than a
+        /// registration of the service.
+        public var isContribution: Bool { key.contributionSite != nil }
+
         /// `TradeService (name: "premium"), singleton, module Trade, at Trade/TradeModule.swift:24`; a forwarded key
-        /// says `forwards to LiveStore` in place of its scope, and an async factory adds `async`.
+        /// says `forwards to LiveStore` in place of its scope, an async factory adds `async`, and a contribution reads
+        /// `HealthCheck (contribution "database"), singleton, contribution, module Orders, at Orders/Module.swift:9`.
         public var description: String {
             let module = site.module.map { ", module \($0)" } ?? ""
-            return "\(key), \(scopeDescription)\(module), at \(site.fileID):\(site.line)"
+            return "\(key.withoutSite), \(scopeDescription)\(module), at \(site.fileID):\(site.line)"
         }
 
-        /// The scope as the listings show it: `singleton`, `singleton, async`, or `forwards to LiveStore`.
+        /// The scope as the listings show it: `singleton`, `singleton, async`, `singleton, contribution`, or
+        /// `forwards to LiveStore`.
         var scopeDescription: String {
             if let forwardsTo { return "forwards to \(forwardsTo)" }
-            return isAsync ? "\(scope), async" : "\(scope)"
+            return "\(scope)" + (isAsync ? ", async" : "") + (isContribution ? ", contribution" : "")
         }
 
         /// Orders registrations by key, then by where they were made.

@@ -11,9 +11,10 @@ extension ServiceHive {
     /// }
     /// ```
     ///
-    /// It offers every way to register that the hive does, with the same parameters: the forms of `register` and
-    /// `forward`, and those that the package's other libraries add. None of them throws: a second registration of the
-    /// same service and name (and argument types) in one builder replaces the first, as a second assignment does.
+    /// It offers every way to register that the hive does, with the same parameters: the forms of `register`,
+    /// `forward` and `contribute`, those that the package's other libraries add, and `replaceContributions(of:)` to hide
+    /// the hive's contributions to a collection. None of them throws: a second registration of the same service and
+    /// name (and argument types) in one builder replaces the first, as a second assignment does.
     ///
     /// What can still go wrong is a mistake in the test's code, such as a `.weak` scope for an `async` factory: it
     /// stops the test with a message that names the registration by file and line and says how to fix it; each

@@ -227,9 +227,12 @@ extension ServiceHive {
 }
 
 extension HiveFamily {
-    /// Registers `entry` in the hive `id`, unless the key is taken there.
+    /// Registers `entry` in the hive `id`, unless the key is taken there, or, for a contribution, its name.
     mutating func insert(_ entry: Entry, into id: HiveID) throws(ServiceHiveError) {
-        if let existing = hives[id.index].registry[entry.key] {
+        let existing =
+            hives[id.index].registry[entry.key]
+            ?? entry.contributionName.flatMap { hives[id.index].registry.contribution(named: $0, like: entry) }
+        if let existing {
             throw .alreadyRegistered(existing.entry.serviceKey, existing: existing.entry.site, rejected: entry.site)
         }
         let sequence = takeSequence()

@@ -47,6 +47,9 @@ extension ServiceHive {
     }
 
     /// Removes the registration under `key`, and the keys forwarded to it; returns whether there was one.
+    ///
+    /// Not by `remove(selecting:)`, whose closure and arrays cost an unregister a sixth more
+    /// (`Benchmarks/count-instructions 25a`: 10,867 instructions, not 9,334).
     private func remove(_ key: RegistrationKey) -> Bool {
         let removed = family.withLock { state in
             state.withRegistry(id) { $0.remove(key) } ?? []
@@ -55,6 +58,26 @@ extension ServiceHive {
             for record in removed { recorder.removed(record) }
         }
         return !removed.isEmpty  // The records and their instances are released here, outside the lock.
+    }
+
+    /// Removes the registrations under the keys that `select` picks from this hive's registry, with the keys forwarded
+    /// to them, in one step; returns how many of the picked keys it removed.
+    func remove(selecting select: (Registry) -> [RegistrationKey]) -> Int {
+        let (removed, count) = family.withLock { state in
+            state.withRegistry(id) { registry -> ([Record], Int) in
+                var removed: [Record] = [], count = 0
+                for key in select(registry) {
+                    let records = registry.remove(key)
+                    if !records.isEmpty { count += 1 }
+                    removed += records
+                }
+                return (removed, count)
+            } ?? ([], 0)
+        }
+        if let recorder = InstallRecorder.current, recorder.hive === self {
+            for record in removed { recorder.removed(record) }
+        }
+        return count  // The records and their instances are released here, outside the lock.
     }
 
     /// Undoes an install: removes the registrations it added, restores the ones it removed that were there before it,

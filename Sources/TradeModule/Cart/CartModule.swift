@@ -16,7 +16,9 @@ import ServiceHiveFunctions
 ///
 /// It registers:
 /// - ``CartService``, a singleton;
-/// - the function of `.cartBadge`, which shows the cart's number of items.
+/// - the function of `.cartBadge`, which shows the cart's number of items;
+/// - a ``HealthCheck`` named `cart`, contributed to the collection of health checks: every line of the cart can be
+///   priced, and is in stock.
 public struct CartModule: ServiceModule {
     /// Creates the module.
     public init() {}
@@ -41,5 +43,8 @@ public struct CartModule: ServiceModule {
             LiveCartService(pricing: try r.resolve(), stock: try r.resolve(), trade: try r.resolve(), resolver: r)
         }
         try hive.register(function: .cartBadge) { r in CartBadge.function(cart: try r.resolve()) }
+        try hive.contribute(HealthCheck.self, name: "cart", scope: .singleton) { r in
+            CartHealthCheck(cart: try r.resolve(), pricing: try r.resolve(), stock: try r.resolve())
+        }
     }
 }
