@@ -76,7 +76,7 @@ struct StartupTests {
         let (_, app) = startingApplication([RefusingModule()], hive: hive, logger: LogRecorder().logger)
         let ran = Locked(false)
         let thrown = await #expect(throws: ServiceHiveError.self) {
-            try await withinAbandoning("the live test to end", limit: .seconds(30)) {
+            try await within("the live test to end", limit: .seconds(30)) {
                 try await app.unlessStartupFails {
                     try await app.test(.live) { _ in ran.withLock { $0 = true } }
                 }

@@ -134,7 +134,7 @@ struct TradeServerTests {
         let hive = ServiceHive()
         let app = TradeServer.application(hive: hive, port: 0, logger: Self.quiet, fault: fault)
         let thrown = await #expect(throws: (any Error).self) {
-            try await withinAbandoning("the live test to end", limit: .seconds(30)) {
+            try await within("the live test to end", limit: .seconds(30)) {
                 try await app.unlessStartupFails {
                     try await app.test(.live) { _ in Issue.record("the server served before its modules were ready") }
                 }
@@ -267,7 +267,7 @@ struct TradeServerStartupTests {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.executable),
             "build the server first: swift build --traits Hummingbird")
-        let (termination, output) = try await runToEnd(
+        let (termination, output) = try await runProgram(
             Self.executable, environment: [StartupFault.variable: fault.rawValue, "TRADE_SERVER_PORT": "0"])
         #expect(termination == .exited(1), "\(output)")
         #expect(output.contains("TradeServer did not start, and exits with status 1: \(reason)"), "\(output)")
@@ -280,7 +280,7 @@ struct TradeServerStartupTests {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.executable),
             "build the server first: swift build --traits Hummingbird")
-        let (termination, output) = try await runToEnd(
+        let (termination, output) = try await runProgram(
             Self.executable, environment: [StartupFault.variable: "stopp", "TRADE_SERVER_PORT": "0"])
         #expect(termination == .exited(64), "\(output)")
         #expect(
