@@ -15,7 +15,7 @@ import ServiceHive
 
 /// How long a wait waits unless the test says otherwise: far longer than anything the tests wait for takes on a loaded
 /// two-core machine under a sanitizer, and short enough that a hang ends the test, not the run.
-public let waitLimit = Duration.seconds(60)
+public let waitLimit = Duration.seconds(120)
 
 /// Runs `operation` in a task of its own and waits for it at most `limit`, so that a hang fails the test instead of
 /// hanging it.
@@ -96,7 +96,7 @@ public struct TimedOut: Error, CustomStringConvertible {
         self.limit = limit
     }
 
-    /// `Waited 60 seconds for …, in vain`.
+    /// `Waited 120 seconds for …, in vain`.
     public var description: String { "Waited \(limit) for \(what), in vain" }
 }
 

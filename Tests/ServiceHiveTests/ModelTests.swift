@@ -325,10 +325,10 @@ struct ModelTests {
         // Three workers on threads, three in tasks, at the same time. Past the limit, a deadlock fails the test, which
         // then reads nothing the workers may still be writing.
         let steps = Self.steps
-        async let threads: [Void] = onThreads(3, "seed \(seed)'s worker threads", limit: .seconds(120)) { index in
+        async let threads: [Void] = onThreads(3, "seed \(seed)'s worker threads") { index in
             for _ in 0..<steps { workers[index].synchronousStep() }
         }
-        try await within("seed \(seed)'s worker tasks", limit: .seconds(120)) {
+        try await within("seed \(seed)'s worker tasks") {
             await withTaskGroup(of: Void.self) { group in
                 for worker in workers.suffix(3) {
                     group.addTask {

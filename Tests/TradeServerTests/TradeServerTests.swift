@@ -43,20 +43,25 @@ struct TradeServerTests {
     func sessionPerRequest() async throws {
         let app = TradeServer.application(hive: ServiceHive(), port: 0, logger: Self.quiet)
         try await app.test(.router) { client in
-            try await withThrowingTaskGroup(of: (Int, String).self) { requests in
-                for index in 0..<100 {
-                    requests.addTask {
-                        let item = ["hive-42", "honey-jar", "smoker"][index % 3]
-                        let response = try await client.execute(
-                            uri: "/items/\(item)", method: .get, headers: [TradeServer.customerHeader: "c\(index)"])
-                        return (index, body(response))
+            let texts = try await within("100 requests") {
+                try await withThrowingTaskGroup(of: (Int, String).self) { requests in
+                    for index in 0..<100 {
+                        requests.addTask {
+                            let item = ["hive-42", "honey-jar", "smoker"][index % 3]
+                            let response = try await client.execute(
+                                uri: "/items/\(item)", method: .get,
+                                headers: [TradeServer.customerHeader: "c\(index)"])
+                            return (index, body(response))
+                        }
                     }
+                    return try await requests.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
                 }
-                for try await (index, text) in requests {
-                    let item = ["hive-42", "honey-jar", "smoker"][index % 3]
-                    let price = ["$12.50", "$8.99", "$45.00"][index % 3]
-                    #expect(text == "\(price) for c\(index), who viewed [\"\(item)\"]")
-                }
+            }
+            #expect(texts.count == 100)
+            for (index, text) in texts {
+                let item = ["hive-42", "honey-jar", "smoker"][index % 3]
+                let price = ["$12.50", "$8.99", "$45.00"][index % 3]
+                #expect(text == "\(price) for c\(index), who viewed [\"\(item)\"]")
             }
             let guest = try await client.execute(uri: "/me", method: .get)
             #expect(body(guest) == "guest")
