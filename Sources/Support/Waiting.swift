@@ -47,14 +47,21 @@ public func within<T: Sendable>(
     limit: Duration = waitLimit,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    let first = Locked<(outcome: Result<T, any Error>?, waiter: CheckedContinuation<T, any Error>?)>((nil, nil))
-    /// Records `outcome` unless one came first, and hands it to the caller if it waits already.
+    // The first outcome, kept only until the caller has it, so that the timer, which lives to its deadline, holds
+    // nothing the operation returned.
+    let first = Locked<(settled: Bool, outcome: Result<T, any Error>?, waiter: CheckedContinuation<T, any Error>?)>(
+        (false, nil, nil))
+    /// Hands `outcome` to the caller, now if it waits already or when it does, unless an outcome came first.
     @Sendable func settle(_ outcome: Result<T, any Error>) {
         let waiter = first.withLock { state -> CheckedContinuation<T, any Error>? in
-            guard state.outcome == nil else { return nil }
-            state.outcome = outcome
-            defer { state.waiter = nil }
-            return state.waiter
+            guard !state.settled else { return nil }
+            state.settled = true
+            guard let waiter = state.waiter else {
+                state.outcome = outcome
+                return nil
+            }
+            state.waiter = nil
+            return waiter
         }
         waiter?.resume(with: outcome)
     }
@@ -74,8 +81,12 @@ public func within<T: Sendable>(
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             let settled = first.withLock { state -> Result<T, any Error>? in
-                if state.outcome == nil { state.waiter = continuation }
-                return state.outcome
+                guard let outcome = state.outcome else {
+                    state.waiter = continuation
+                    return nil
+                }
+                state.outcome = nil
+                return outcome
             }
             if let settled { continuation.resume(with: settled) }
         }
