@@ -8,6 +8,8 @@ import ServiceHive
 //   it, or count down the same limit where they must block a thread of their own.
 // - A wait never blocks a thread of the cooperative pool, which has one thread per core (two on a small machine), and
 //   on which every task of every test runs: a task suspends, and a thread that must block is one the test made.
+// - What a wait waits for runs at high priority, ahead of the queue of every test's jobs, so that a loaded pool
+//   does not eat its time limit.
 // - At the limit the wait stops, even if what it waits for goes on: it is cancelled and abandoned, and the test fails
 //   with `TimedOut`, naming what it waited for.
 // - Threads record nothing: Swift Testing attributes an issue to a test only from that test's task or its child
@@ -65,7 +67,11 @@ public func within<T: Sendable>(
         }
         waiter?.resume(with: outcome)
     }
-    let work = Task {
+    // At high priority: Swift Testing starts every test at once, so the cooperative pool's queue holds hundreds of
+    // jobs, and under a sanitizer on a loaded machine it takes minutes to drain. The operation, and the child tasks
+    // it makes, which inherit its priority, run ahead of that queue, so the limit measures the operation, not the
+    // queue. A task the operation awaits is raised to its priority too.
+    let work = Task(priority: .high) {
         do {
             settle(.success(try await operation()))
         } catch {

@@ -23,6 +23,25 @@ struct WaitingTests {
         await #expect(throws: Refused.self) { try await within("a failure") { throw Refused() } }
     }
 
+    @Test("what within waits for runs ahead of the jobs already queued on the cooperative pool")
+    func withinRunsAhead() async throws {
+        let order = Locked<[String]>([])
+        try await withThrowingTaskGroup(of: Void.self) { queued in
+            // 400 jobs of 5 ms, which block a thread of the pool each: about a second of a two-thread pool, on
+            // purpose, to stand for the queue of every test's jobs.
+            for _ in 0..<400 {
+                queued.addTask {
+                    pause(milliseconds: 5)
+                    order.withLock { $0.append("queued") }
+                }
+            }
+            try await within("a wait behind the queued jobs") { order.withLock { $0.append("waited") } }
+            try await queued.waitForAll()
+        }
+        let position = try #require(order.current.firstIndex(of: "waited"))
+        #expect(position < 200, "the wait ran after \(position) of the 400 queued jobs")
+    }
+
     @Test("onThreads returns what each thread returned, by index, from threads that run at the same time")
     func onThreadsJoins() async throws {
         let arrived = Locked(0)
