@@ -54,13 +54,15 @@ struct ComponentSnippetTests {
     @Test("Calling Components by Name: a synchronous call, an async call with callbacks, a completion handler")
     func calls() async throws {
         let hive = try articleHive()
-        let syncReply = try await Task.detached {
-            // snippet: components-call
-            let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
-            let total: Int = try reply.value("total")  // 2500
-            // end-snippet
-            return total
-        }.value
+        let syncReply = try await within("a synchronous call on a detached task") {
+            try await Task.detached {
+                // snippet: components-call
+                let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
+                let total: Int = try reply.value("total")  // 2500
+                // end-snippet
+                return total
+            }.value
+        }
         #expect(syncReply == 2_500)
 
         let updates = Locked<[Int]>([])
@@ -73,16 +75,18 @@ struct ComponentSnippetTests {
         #expect(try tracked.value("status", as: String.self) == "delivered")
         #expect(updates.current == [50])
 
-        let status = await withCheckedContinuation { continuation in
-            // snippet: components-completion
-            hive.call("trade", "track", arguments: ["order": 1]) { result in
-                continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "")
-                switch result {
-                case .success(let reply): print(reply)  // [status: "delivered"]
-                case .failure(let error): print(error)  // a ServiceHiveError
+        let status = try await within("the completion handler") {
+            await withCheckedContinuation { continuation in
+                // snippet: components-completion
+                hive.call("trade", "track", arguments: ["order": 1]) { result in
+                    continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "")
+                    switch result {
+                    case .success(let reply): print(reply)  // [status: "delivered"]
+                    case .failure(let error): print(error)  // a ServiceHiveError
+                    }
                 }
+                // end-snippet
             }
-            // end-snippet
         }
         #expect(status == "delivered")
     }
@@ -164,6 +168,7 @@ struct ComponentSnippetTests {
 
         let defaulted = try hive.call("catalog", "search")  // [limit: 20]: no limit passed
         let mismatch = #expect(throws: ServiceHiveError.self) {
+            // swift-format-ignore
             _ = try hive.call("catalog", "search", arguments: ["limit": "ten"])  // throws argumentTypeMismatch, code 301
         }
         // end-snippet
