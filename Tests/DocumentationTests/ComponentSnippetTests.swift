@@ -55,13 +55,15 @@ struct ComponentSnippetTests {
     @Test("Calling Components by Name: a synchronous call, an async call with callbacks, a completion handler")
     func calls() async throws {
         let hive = try articleHive()
-        let syncReply = try await Task.detached {
-            // snippet: components-call
-            let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
-            let total: Int = try reply.value("total")  // 2500
-            // end-snippet
-            return total
-        }.value
+        let syncReply = try await within("a synchronous call on a detached task") {
+            try await Task.detached {
+                // snippet: components-call
+                let reply = try hive.call("trade", "quote", arguments: ["item": "hive-42", "quantity": 2])
+                let total: Int = try reply.value("total")  // 2500
+                // end-snippet
+                return total
+            }.value
+        }
         #expect(syncReply == 2_500)
 
         let updates = Locked<[Int]>([])
@@ -74,16 +76,18 @@ struct ComponentSnippetTests {
         #expect(try tracked.value("status", as: String.self) == "delivered")
         #expect(updates.current == [50])
 
-        let status = await withCheckedContinuation { continuation in
-            // snippet: components-completion
-            hive.call("trade", "track", arguments: ["order": 1]) { result in
-                continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "")
-                switch result {
-                case .success(let reply): print(reply)  // [status: "delivered"]
-                case .failure(let error): print(error)  // a ComponentError
+        let status = try await within("the completion handler") {
+            await withCheckedContinuation { continuation in
+                // snippet: components-completion
+                hive.call("trade", "track", arguments: ["order": 1]) { result in
+                    continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "")
+                    switch result {
+                    case .success(let reply): print(reply)  // [status: "delivered"]
+                    case .failure(let error): print(error)  // a ComponentError
+                    }
                 }
+                // end-snippet
             }
-            // end-snippet
         }
         #expect(status == "delivered")
     }

@@ -11,11 +11,23 @@ struct DocumentationSnippetTests {
     static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// One test case per document, so that a document whose snippets drift from their tests is named on its own.
-    @Test("every snippet of a document is compiled by a test, line for line", arguments: documentationFiles())
+    /// One test case per document that has a snippet marker, so that a document whose snippets drift from their tests
+    /// is named on its own.
+    @Test("every snippet of a document is compiled by a test, line for line", arguments: documentsWithSnippets())
     func snippetsMatchTests(document: String) throws {
         let compiled = try Self.testRegions()
-        for (name, lines) in try Self.snippets(in: Self.root.appending(path: document)) {
+        let url = Self.root.appending(path: document)
+        let markers = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            .filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("<!-- snippet:") }
+        let snippets = try Self.snippets(in: url)
+        #expect(!snippets.isEmpty, "\(document) has snippet markers, but none was read")
+        #expect(
+            snippets.count == markers.count, "\(document): \(markers.count) markers, \(snippets.count) snippets read")
+        for (name, lines) in snippets {
+            guard !lines.isEmpty else {
+                Issue.record("\(document): snippet \(name) has no code: a ```swift block must follow its marker")
+                continue
+            }
             guard let regions = compiled[name] else {
                 Issue.record("\(document): snippet \(name) has no test region")
                 continue
@@ -39,7 +51,10 @@ struct DocumentationSnippetTests {
 
     @Test("the README and the articles have snippets, and each test region's name is used once")
     func regionsAreUnique() throws {
-        let snippets = try Self.documentationFiles().flatMap { try Self.snippets(in: Self.root.appending(path: $0)) }
+        let documents = Self.documentsWithSnippets()
+        #expect(documents.count >= 10, "the documents with snippets: \(documents)")
+        #expect(documents.contains("README.md"))
+        let snippets = try documents.flatMap { try Self.snippets(in: Self.root.appending(path: $0)) }
         #expect(snippets.count >= 12, "the README's and the articles' snippets: \(snippets.count)")
         for (name, regions) in try Self.testRegions() where regions.count > 1 {
             Issue.record("\(regions.count) test regions are named \(name)")
@@ -69,6 +84,14 @@ struct DocumentationSnippetTests {
             }
         }
         return files.sorted()
+    }
+
+    /// The documents of ``documentationFiles()`` that mark a snippet, found by their text alone.
+    static func documentsWithSnippets() -> [String] {
+        documentationFiles().filter { document in
+            let text = try? String(contentsOf: root.appending(path: document), encoding: .utf8)
+            return text?.contains("<!-- snippet:") ?? true  // a document that cannot be read fails its test
+        }
     }
 
     /// The snippets of a Markdown file: name, and the trimmed non-empty lines of the fenced block after the marker.

@@ -103,14 +103,17 @@ extension TestingArticle {
         @Test("child tasks see the overrides, Task.detached does not, and nested overrides win until they end")
         func whatSeesThem() async throws {
             let hive = try shopHive()
-            try await hive.withOverrides {
-                $0.register(TradeService.self) { MockTradeService() }
-            } operation: {
-                async let child = try hive.resolve(TradeService.self).quote(itemId: "hive-42")
-                let detached = try await Task.detached { try hive.resolve(TradeService.self) }.value
-                #expect(try await child == 0)
-                #expect(detached.quote(itemId: "hive-42") == 1_250)
+            let (child, detached) = try await within("the child and the detached task") {
+                try await hive.withOverrides {
+                    $0.register(TradeService.self) { MockTradeService() }
+                } operation: {
+                    async let child = try hive.resolve(TradeService.self).quote(itemId: "hive-42")
+                    let detached = try await Task.detached { try hive.resolve(TradeService.self) }.value
+                    return (try await child, detached.quote(itemId: "hive-42"))
+                }
             }
+            #expect(child == 0)
+            #expect(detached == 1_250)
         }
 
         @Test("nested overrides win until they end, and the outer ones are back after")
@@ -229,7 +232,9 @@ extension TestingArticle {
         func installedOnce() async throws {
             #expect(CheckoutSuite.hive.installedModules == ["ShopModule"])
             let mine = try CheckoutSuite.hive.resolve(Checkout.self)
-            let outside = try await Task.detached { try CheckoutSuite.hive.resolve(Checkout.self) }.value
+            let outside = try await within("a resolve outside the overrides") {
+                try await Task.detached { try CheckoutSuite.hive.resolve(Checkout.self) }.value
+            }
             #expect(mine !== outside, "the checkout outside the overrides is the module's live one")
             #expect(outside.total(of: "hive-42") == 1_250)
         }

@@ -31,25 +31,28 @@ extension ThreadingArticle {
         func asyncSingleton() async throws {
             let hive = ServiceHive()
             let openedBefore = ConnectionPool.opened.current
-            // snippet: threading-async
-            try hive.register(ConnectionPool.self, scope: .singleton) { _ async throws in
-                try await ConnectionPool.open()
-            }
-
-            let pools = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-                for _ in 0..<100 {
-                    group.addTask { ObjectIdentifier(try await hive.resolveAsync(ConnectionPool.self)) }
+            let pools = try await within("a hundred tasks to get the pool") {
+                // snippet: threading-async
+                try hive.register(ConnectionPool.self, scope: .singleton) { _ async throws in
+                    try await ConnectionPool.open()
                 }
-                return try await group.reduce(into: Set()) { $0.insert($1) }
+
+                let pools = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                    for _ in 0..<100 {
+                        group.addTask { ObjectIdentifier(try await hive.resolveAsync(ConnectionPool.self)) }
+                    }
+                    return try await group.reduce(into: Set()) { $0.insert($1) }
+                }
+                print(pools.count)  // 1: opened once, and shared by all hundred tasks
+                // end-snippet
+                return pools
             }
-            print(pools.count)  // 1: opened once, and shared by all hundred tasks
-            // end-snippet
             #expect(pools.count == 1)
             #expect(ConnectionPool.opened.current == openedBefore + 1)
         }
 
         @Test("two threads that enter a cycle of singletons from opposite ends both get circularDependency")
-        func crossingCycle() throws {
+        func crossingCycle() async throws {
             let hive = ServiceHive()
             try hive.register(Ledger.self, scope: .singleton) { r in
                 pause(milliseconds: 50)  // both threads are inside their first factory before either goes on
@@ -61,39 +64,33 @@ extension ThreadingArticle {
                 _ = try r.resolve(Ledger.self)
                 return Auditor()
             }
-            let errors = Locked<[ServiceHiveError]>([])
-            let finished = runTogether(2, timeout: 10) { index in
-                do {
+            // Past the wait's limit, a deadlock fails the test.
+            let outcomes = try await onThreads(2, "the two resolves") { index in
+                Result<Void, any Error> {
                     if index == 0 { _ = try hive.resolve(Ledger.self) } else { _ = try hive.resolve(Auditor.self) }
-                } catch let error as ServiceHiveError {
-                    errors.withLock { $0.append(error) }
-                } catch {
-                    Issue.record("unexpected \(error)")
                 }
             }
-            #expect(finished, "no deadlock")
-            let cycles = errors.current.filter { if case .circularDependency = $0 { true } else { false } }
-            #expect(cycles.count == 2)
+            for outcome in outcomes {
+                guard case .failure(ServiceHiveError.circularDependency) = outcome else {
+                    Issue.record("expected circularDependency, got \(outcome)")
+                    continue
+                }
+            }
         }
 
         @Test("a resolve that would leave too little stack fails with stackExhausted, and the thread goes on")
-        func stackGuard() throws {
+        func stackGuard() async throws {
             let hive = ServiceHive()
             for level in 0..<1_000 {
                 try hive.register(Ledger.self, name: "\(level)") { r in
                     try level == 999 ? Ledger() : r.resolve(Ledger.self, name: "\(level + 1)")
                 }
             }
-            let outcome = Locked<ServiceHiveError?>(nil)
-            runTogether(1, stackSize: 512 << 10) { _ in
-                do {
-                    _ = try hive.resolve(Ledger.self, name: "0")
-                } catch let error as ServiceHiveError {
-                    outcome.withLock { $0 = error }
-                } catch {}
-            }
-            guard case .stackExhausted(_, let chain)? = outcome.current else {
-                Issue.record("expected stackExhausted, got \(String(describing: outcome.current))")
+            let outcome = try await onThreads(1, stackSize: 512 << 10) { _ in
+                Result { try hive.resolve(Ledger.self, name: "0") }
+            }[0]
+            guard case .failure(ServiceHiveError.stackExhausted(_, let chain)) = outcome else {
+                Issue.record("expected stackExhausted, got \(outcome)")
                 return
             }
             #expect(chain.count > 10 && chain.count < 1_000)

@@ -19,17 +19,15 @@ struct ComponentCallTests {
     }
 
     @Test("a synchronous call answers on the calling thread, without starting a task")
-    func syncCallNeedsNoTask() throws {
+    func syncCallNeedsNoTask() async throws {
         let hive = ServiceHive()
         try hive.registerComponent("probe") { component in
             component.command("inTask") { _ in ["inTask": withUnsafeCurrentTask { $0 != nil }] }
         }
-        let answers = Locked<[Bool]>([])
-        runOnThreads(1) { _ in
-            let reply = try? hive.call("probe", "inTask")
-            answers.withLock { $0.append((try? reply?.value("inTask", as: Bool.self)) ?? true) }
+        let answers = try await onThreads(1, "the call") { _ in
+            try hive.call("probe", "inTask").value("inTask", as: Bool.self)
         }
-        #expect(answers.current == [false])
+        #expect(answers == [false])
     }
 
     @Test("an async call runs async commands, and sync ones without suspending, with every callback before it returns")
@@ -82,12 +80,14 @@ struct ComponentCallTests {
     }
 
     @Test("declaring a typed command in another component is a programmer error that stops the process")
-    func typedCommandInAnotherComponent() async {
-        await #expect(processExitsWith: .failure) {
-            let hive = ServiceHive()
-            try? hive.registerComponent("shop") { component in
-                component.command(.tradeQuote) { request, _ in
-                    TradeQuoteReply(item: request.item, quantity: request.quantity, total: 0)
+    func typedCommandInAnotherComponent() async throws {
+        try await within("the exit test") {
+            await #expect(processExitsWith: .failure) {
+                let hive = ServiceHive()
+                try? hive.registerComponent("shop") { component in
+                    component.command(.tradeQuote) { request, _ in
+                        TradeQuoteReply(item: request.item, quantity: request.quantity, total: 0)
+                    }
                 }
             }
         }
@@ -122,19 +122,23 @@ struct ComponentCallTests {
     @Test("the completion-handler form runs an async command in a task, and reports failures as ComponentError")
     func completionAsync() async throws {
         let hive = try tradeComponentHive()
-        let status = await withCheckedContinuation { continuation in
-            hive.call("trade", "track") { outcome in
-                continuation.resume(returning: (try? outcome.get().value("status", as: String.self)) ?? "failed")
+        let status = try await within("the completion handler") {
+            await withCheckedContinuation { continuation in
+                hive.call("trade", "track") { outcome in
+                    continuation.resume(returning: (try? outcome.get().value("status", as: String.self)) ?? "failed")
+                }
             }
         }
         #expect(status == "delivered")
 
-        let failure = await withCheckedContinuation { continuation in
-            hive.call("trade", "qoute") { outcome in
-                if case .failure(let error) = outcome {
-                    continuation.resume(returning: (error as? ComponentError)?.code ?? 0)
-                } else {
-                    continuation.resume(returning: 0)
+        let failure = try await within("the failure's completion handler") {
+            await withCheckedContinuation { continuation in
+                hive.call("trade", "qoute") { outcome in
+                    if case .failure(let error) = outcome {
+                        continuation.resume(returning: (error as? ComponentError)?.code ?? 0)
+                    } else {
+                        continuation.resume(returning: 0)
+                    }
                 }
             }
         }

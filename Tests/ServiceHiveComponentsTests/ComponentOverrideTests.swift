@@ -127,25 +127,32 @@ struct ComponentOverrideTests {
     @Test("tasks running at once each see only their own overrides, and child tasks inherit them")
     func parallelTests() async throws {
         let hive = try tradeComponentHive()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<20 {
-                group.addTask {
-                    try await hive.withOverrides {
-                        $0.registerCommand("quote", of: "trade") { _ in ["total": index] }
-                    } operation: {
-                        async let child = hive.call("trade", "quote")
-                        let total = try await child.value("total", as: Int.self)
-                        #expect(total == index)
-                        let viaCompletion = await withCheckedContinuation { continuation in
-                            hive.call("trade", "track") { outcome in
-                                continuation.resume(returning: (try? outcome.get()) != nil)
+        // Each task returns its index, the total its child task got, and whether the completion handler answered.
+        let seen = try await within("twenty tasks with overrides") {
+            try await withThrowingTaskGroup(of: (index: Int, total: Int, viaCompletion: Bool).self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        try await hive.withOverrides {
+                            $0.registerCommand("quote", of: "trade") { _ in ["total": index] }
+                        } operation: {
+                            async let child = hive.call("trade", "quote")
+                            let total = try await child.value("total", as: Int.self)
+                            let viaCompletion = await withCheckedContinuation { continuation in
+                                hive.call("trade", "track") { outcome in
+                                    continuation.resume(returning: (try? outcome.get()) != nil)
+                                }
                             }
+                            return (index, total, viaCompletion)
                         }
-                        #expect(viaCompletion)
                     }
                 }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            try await group.waitForAll()
+        }
+        #expect(seen.count == 20)
+        for (index, total, viaCompletion) in seen {
+            #expect(total == index, "task \(index)")
+            #expect(viaCompletion, "task \(index)")
         }
     }
 

@@ -49,6 +49,7 @@ struct ComponentReplyJSONTests {
         #expect(throws: EncodingError.self) { try json(reply) }
         do {
             _ = try json(reply)
+            Issue.record("a reply with an Opaque value encoded")
         } catch EncodingError.invalidValue(_, let context) {
             #expect(
                 context.debugDescription

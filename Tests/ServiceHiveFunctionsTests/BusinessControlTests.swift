@@ -151,7 +151,6 @@ struct BusinessControlTests {
     @Test("join and postImmediately default to FunctionCenter.shared, the center of ServiceHive.shared")
     func shared() throws {
         #expect(FunctionCenter.shared.hive === ServiceHive.shared)
-        #expect(FunctionCenter.shared === FunctionCenter.shared)
         let key = FunctionKey<Badge, Int>("test.shared-badge")
         let badge = Badge()
         try ServiceHive.shared.withOverrides {
@@ -160,9 +159,11 @@ struct BusinessControlTests {
             try badge.join(key)
         }
         #expect(badge.shown == [5])
+        #expect(FunctionCenter.shared.controls(of: key).map(ObjectIdentifier.init) == [ObjectIdentifier(badge)])
         FunctionCenter.shared.postImmediately(6, to: key)
         #expect(badge.shown == [5, 6], "applied before postImmediately returned")
         #expect(badge.leave())
+        #expect(FunctionCenter.shared.controls(of: key).isEmpty)
         FunctionCenter.shared.postImmediately(7, to: key)
         #expect(badge.shown == [5, 6])
     }

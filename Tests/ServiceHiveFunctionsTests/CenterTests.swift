@@ -1,5 +1,6 @@
 import ServiceHive
 import ServiceHiveFunctions
+import Support
 import Testing
 
 @Suite("The function center")
@@ -97,8 +98,8 @@ struct CenterTests {
         let badge = Badge()
         try center.attach(badge, to: .count)
         let poster = center.poster
-        await Task.detached { poster.post(6, to: .count) }.value
-        #expect(await eventually { badge.shown == [6] })
+        try await within("a post from a detached task") { await Task.detached { poster.post(6, to: .count) }.value }
+        try await eventually("the posted value to apply by itself") { badge.shown == [6] }
     }
 
     @Test("detaching stops the updates; detaching a control that is not attached does nothing")

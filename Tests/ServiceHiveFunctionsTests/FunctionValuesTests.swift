@@ -76,7 +76,7 @@ struct FunctionValuesTests {
         let values = try center.values(.count)
         #expect(badge.shown == [0, 1, 2, 3], "delivered before the sequence was made")
         let consumer = consume(values, until: 4)
-        #expect(await eventually { values.stream.buffered == 0 }, "the consumer took the current value, 3")
+        try await eventually("the consumer took the current value, 3") { values.stream.buffered == 0 }
         center.postImmediately(4, to: .count)
         let seen = try await within("the consumer to see 4") { try await value(of: consumer) }
         #expect(seen == [3, 4])
@@ -104,10 +104,9 @@ struct FunctionValuesTests {
             let center = FunctionCenter(hive: try countHive(current: 0))
             let poster = center.poster
             let consumer = consume(try center.values(.count), until: 2_000)
-            let finished = await onThreads(1) { _ in
+            try await onThreads(1) { _ in
                 for count in 1...2_000 { poster.post(count, to: .count) }
             }
-            #expect(finished, "round \(round)")
             let seen = try await within("round \(round): the consumer to see 2,000") { try await value(of: consumer) }
             #expect(seen.last == 2_000, "round \(round)")
             #expect(increasing(seen), "round \(round): in order, some skipped at most")
@@ -147,10 +146,10 @@ struct FunctionValuesTests {
             }
             return seen
         }
-        #expect(await eventually { taken.current == 1 })
+        try await eventually("the consumer took the first value") { taken.current == 1 }
         for count in 1...300 {
             center.postImmediately(count, to: .count)
-            #expect(await eventually { taken.current == count + 1 }, "value \(count)")
+            try await eventually("the consumer to take \(count)") { taken.current == count + 1 }
         }
         let seen = try await within("the consumer to end") { try await value(of: consumer) }
         #expect(seen == Array(0...300))
@@ -162,7 +161,9 @@ struct FunctionValuesTests {
             let center = FunctionCenter(hive: try countHive(current: 0))
             let consumer = consume(try center.values(.count))
             if round.isMultiple(of: 2) {
-                #expect(await eventually { center.state(of: .count).streams.first?.object?.buffered == 0 })
+                try await eventually("the consumer took the value") {
+                    center.state(of: .count).streams.first?.object?.buffered == 0
+                }
             }
             center.postImmediately(1, to: .count)
             consumer.cancel()
@@ -200,7 +201,7 @@ struct FunctionValuesTests {
             let values = try center!.values(.count)
             let holdsAValue = round.isMultiple(of: 2)
             let consumer = consume(values)
-            #expect(await eventually { values.stream.buffered == 0 }, "round \(round): the consumer took 0")
+            try await eventually("round \(round): the consumer took 0") { values.stream.buffered == 0 }
             // The consumer waits for the next value, or is about to: 1 is handed to it, or waits for it.
             if holdsAValue { center!.postImmediately(1, to: .count) }
             center = nil
@@ -297,10 +298,8 @@ struct FunctionValuesTests {
         for round in 0..<6 {
             let center = FunctionCenter(hive: try countHive(current: 0))
             let poster = center.poster
-            let posting = Task.detached {
-                runTogether(6, timeout: 60) { thread in
-                    for count in 1...400 { poster.post(thread * 1_000 + count, to: .count) }
-                }
+            async let posting: [Void] = onThreads(6, "the posting threads") { thread in
+                for count in 1...400 { poster.post(thread * 1_000 + count, to: .count) }
             }
             var consumers: [Task<[Int], any Error>] = []
             for step in 0..<60 {
@@ -313,7 +312,7 @@ struct FunctionValuesTests {
                 if step.isMultiple(of: 5) { center.deliverPending() }
                 if step.isMultiple(of: 7) { await Task.yield() }
             }
-            #expect(await posting.value, "round \(round): the posting threads finished")
+            _ = try await posting
             center.deliverPending()
             for consumer in consumers { consumer.cancel() }
             for consumer in consumers {

@@ -1,11 +1,8 @@
 import Foundation
 import ServiceHive
 import ServiceHiveFunctions
+import Support
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 @Suite("Typed function keys")
 @MainActor
@@ -72,11 +69,11 @@ struct KeyTests {
                 "to expected argument type '@MainActor @Sendable (Badge, Int, "
             ),
         ])
-    func wrongFormsDoNotCompile(statement: String, diagnostic: String) throws {
-        let rightForm = try Compiler.typecheck(
+    func wrongFormsDoNotCompile(statement: String, diagnostic: String) async throws {
+        let rightForm = try await Compiler.typecheck(
             body: "try center.attach(Badge(), to: FunctionKey<Badge, Int>(\"test.count\"))")
         #expect(rightForm.succeeded, "the harness itself must compile the right form: \(rightForm.output)")
-        let wrongForm = try Compiler.typecheck(body: statement)
+        let wrongForm = try await Compiler.typecheck(body: statement)
         #expect(!wrongForm.succeeded)
         #expect(wrongForm.output.contains(diagnostic), "\(wrongForm.output)")
     }
@@ -115,7 +112,10 @@ enum Compiler {
     }
 
     /// Type-checks a function whose body is `body`, with a center, a hive, and the control types of the tests.
-    static func typecheck(body: String) throws -> (succeeded: Bool, output: String) {
+    ///
+    /// The compiler runs as a process of its own, which the test waits for suspended, off the main actor, and at most
+    /// three minutes: a type check takes seconds, and far longer on a loaded machine.
+    static func typecheck(body: String) async throws -> (succeeded: Bool, output: String) {
         let source = """
             import ServiceHive
             import ServiceHiveFunctions
@@ -130,65 +130,19 @@ enum Compiler {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "check.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        let log = folder.appending(path: "output.txt")
-        let status = try run(
+        #if canImport(Glibc)
+        let (termination, output) = try await runProgram(
             swiftc!.path,
             arguments: [
                 "-swift-version", "6", "-typecheck", "-I", modules!.path, "-module-cache-path",
                 folder.appending(path: "cache").path, file.path,
             ],
-            output: log.path)
-        return (status == 0, contents(of: log.path))
-    }
-
-    /// Runs a program with its standard output and error in the file at `output`, and returns its exit status.
-    ///
-    /// With `posix_spawn` rather than Foundation's `Process`, which leaks a weak reference on Linux, which
-    /// LeakSanitizer reports.
-    private static func run(_ program: String, arguments: [String], output: String) throws -> Int32 {
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CompilerUnavailable(status: spawned) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        return (status >> 8) & 0xff  // WEXITSTATUS
+            limit: .seconds(180))
+        return (termination == .exited(0), output)
         #else
-        throw CompilerUnavailable(status: -1)
+        throw CompilerUnavailable()
         #endif
     }
 
-    /// The text of a file, read with `read(2)`: FoundationEssentials' file reading leaks its buffer on Linux, which
-    /// LeakSanitizer reports.
-    private static func contents(of path: String) -> String {
-        #if canImport(Glibc)
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes += buffer[..<count]
-            } else if count == 0 || errno != EINTR {
-                break
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-        #else
-        return ""
-        #endif
-    }
-
-    struct CompilerUnavailable: Error {
-        let status: Int32
-    }
+    struct CompilerUnavailable: Error {}
 }

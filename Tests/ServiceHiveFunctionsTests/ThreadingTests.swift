@@ -47,10 +47,9 @@ struct ThreadingTests {
             let recorder = Recorder()
             try center.attach(recorder, to: .tagged)
             let poster = center.poster
-            let finished = await onThreads(8) { thread in
+            try await onThreads(8, "round \(round)'s posts") { thread in
                 for sequence in 0..<500 { poster.post(Tagged(source: thread, sequence: sequence), to: .tagged) }
             }
-            #expect(finished, "round \(round)")
             center.deliverPending()
             #expect(recorder.seen.count == 8 * 500, "round \(round)")
             #expect(inOrder(recorder.seen, sources: 8, count: 500), "round \(round)")
@@ -63,17 +62,19 @@ struct ThreadingTests {
         let recorder = Recorder()
         try center.attach(recorder, to: .tagged)
         let poster = center.poster
-        await withTaskGroup(of: Void.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    for sequence in 0..<500 {
-                        poster.post(Tagged(source: task, sequence: sequence), to: .tagged)
-                        if sequence % 50 == 0 { await Task.yield() }
+        try await within("the posting tasks") {
+            await withTaskGroup(of: Void.self) { group in
+                for task in 0..<8 {
+                    group.addTask {
+                        for sequence in 0..<500 {
+                            poster.post(Tagged(source: task, sequence: sequence), to: .tagged)
+                            if sequence % 50 == 0 { await Task.yield() }
+                        }
                     }
                 }
             }
         }
-        #expect(await eventually { recorder.seen.count == 8 * 500 })
+        try await eventually("the 4,000 posted values to apply") { recorder.seen.count == 8 * 500 }
         #expect(inOrder(recorder.seen, sources: 8, count: 500))
     }
 
@@ -96,10 +97,9 @@ struct ThreadingTests {
             for lane in 0..<3 { try center.attach(recorders[lane], to: .lane(lane)) }
         }
         let poster = center.poster
-        let finished = await onThreads(1) { _ in
+        try await onThreads(1, "the posts") { _ in
             for sequence in 0..<900 { poster.post(Tagged(source: 0, sequence: sequence), to: .lane(sequence % 3)) }
         }
-        #expect(finished)
         center.deliverPending()
         #expect(applied.entries == (0..<900).map { "\($0 % 3):\($0)" })
     }
@@ -131,21 +131,28 @@ struct ThreadingTests {
         for round in 0..<8 {
             let center = FunctionCenter(hive: try recorderHive(lanes: lanes))
             let poster = center.poster
-            let posting = Task.detached {
-                runTogether(6, timeout: 60) { thread in
-                    for sequence in 0..<400 {
-                        poster.post(Tagged(source: thread, sequence: sequence), to: .lane(thread % lanes))
-                    }
+            // One control per lane stays attached throughout, and must see every value posted to its lane.
+            let observers = (0..<lanes).map { _ in Recorder() }
+            for lane in 0..<lanes { try center.attach(observers[lane], to: .lane(lane)) }
+            // The threads start posting once the main actor is attaching, which goes on until they are done.
+            let (go, posting) = (Gate(), Locked(6))
+            async let posted: [Void] = onThreads(6, "round \(round)'s posts") { thread in
+                defer { posting.withLock { $0 -= 1 } }
+                guard go.wait() else { return }
+                for sequence in 0..<400 {
+                    poster.post(Tagged(source: thread, sequence: sequence), to: .lane(thread % lanes))
                 }
             }
             var live: [Recorder] = []
             var kept: [(lane: Int, recorder: Recorder)] = []
             var step = 0
-            while step < 600 {
+            let deadline = ContinuousClock.now + waitLimit  // past it, the wait for the threads fails the test
+            while step < 600 || (posting.current > 0 && ContinuousClock.now < deadline) {
                 let recorder = Recorder()
                 let lane = step % lanes
                 try center.attach(recorder, to: .lane(lane))
                 live.append(recorder)
+                if step == 0 { go.open() }
                 if step % 3 == 0, let first = live.first {
                     center.detach(first)  // detached
                     live.removeFirst()
@@ -156,8 +163,15 @@ struct ThreadingTests {
                 if step % 50 == 0 { kept.append((lane, recorder)) }
                 step += 1
             }
-            #expect(await posting.value, "round \(round): the posting threads finished")
+            _ = try await posted
             center.deliverPending()
+            for (lane, observer) in observers.enumerated() {
+                let sources = (0..<6).filter { $0 % lanes == lane }
+                let seen = Dictionary(grouping: observer.seen, by: \.source).mapValues { $0.map(\.sequence) }
+                #expect(
+                    seen == Dictionary(uniqueKeysWithValues: sources.map { ($0, Array(0..<400)) }),
+                    "round \(round): lane \(lane)'s observer saw every value of its threads, in order")
+            }
             for (lane, recorder) in kept {
                 let sequences = Dictionary(grouping: recorder.seen, by: \.source).mapValues { $0.map(\.sequence) }
                 for (source, values) in sequences {
@@ -165,10 +179,14 @@ struct ThreadingTests {
                     #expect(values == values.sorted(), "round \(round): thread \(source)'s values in order")
                 }
             }
+            // A last value on each lane reaches every control still attached there.
+            for lane in 0..<lanes { center.post(Tagged(source: 99, sequence: 0), to: .lane(lane)) }
+            center.deliverPending()
             for lane in 0..<lanes {
                 let controls = center.controls(of: FunctionKey<Recorder, Tagged>.lane(lane))
-                for control in controls where !control.seen.isEmpty {
-                    #expect(control.seen.last?.sequence == 399, "round \(round): every live control ends current")
+                #expect(controls.count > 1, "round \(round): lane \(lane) has its observer and other live controls")
+                for control in controls {
+                    #expect(control.seen.last == Tagged(source: 99, sequence: 0), "round \(round): ends current")
                 }
             }
         }

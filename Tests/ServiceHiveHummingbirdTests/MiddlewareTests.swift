@@ -16,20 +16,21 @@ struct MiddlewareTests {
         let router = shopRouter(hive)
         router.get("greeting") { _, context in try context.resolve(Greeter.self).greeting }
         let app = Application(router: router, logger: LogRecorder().logger)
-        try await app.test(.router) { client in
-            try await withThrowingTaskGroup(of: (Int, String).self) { requests in
-                for index in 0..<200 {
-                    requests.addTask {
-                        let response = try await client.execute(
-                            uri: "/greeting", method: .get, headers: [Caller.header: "caller-\(index)"])
-                        return (index, text(of: response))
+        let greetings = try await app.test(.router) { client in
+            try await within("200 requests") {
+                try await withThrowingTaskGroup(of: (Int, String).self) { requests in
+                    for index in 0..<200 {
+                        requests.addTask {
+                            let response = try await client.execute(
+                                uri: "/greeting", method: .get, headers: [Caller.header: "caller-\(index)"])
+                            return (index, text(of: response))
+                        }
                     }
-                }
-                for try await (index, greeting) in requests {
-                    #expect(greeting == "hello, caller-\(index)")
+                    return try await requests.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
                 }
             }
         }
+        #expect(greetings == Dictionary(uniqueKeysWithValues: (0..<200).map { ($0, "hello, caller-\($0)") }))
         // The application's hive kept nothing built from a request: it still cannot build a Greeter.
         #expect(throws: ServiceHiveError.self) { try hive.resolve(Greeter.self) }
     }
@@ -42,13 +43,18 @@ struct MiddlewareTests {
             middleware: HiveMiddleware(hive) { request, _, provisions in
                 provisions.provide(String.self, name: "agent", request.headers[.userAgent] ?? "-")
             })
+        // The route runs wherever the router runs it: it records what it saw, and the test checks it afterwards.
+        let seen = Locked<[String]>([])
         router.get("info/:id") { request, context in
             let info = try context.resolve(HiveRequestInfo.self)
             let logger = try context.resolve(Logger.self)
             let agent = try context.resolve(String.self, name: "agent")
-            #expect(info.id == context.id)
-            #expect(logger[metadataKey: "hb.request.id"]?.description == context.id)
-            #expect(try context.hive.parent === hive)
+            let checks = [
+                info.id == context.id ? nil : "the info's id \(info.id) is not the request's \(context.id)",
+                logger[metadataKey: "hb.request.id"]?.description == context.id ? nil : "the logger's id differs",
+                try context.hive.parent === hive ? nil : "the request's hive is not a child of the application's",
+            ]
+            seen.withLock { $0 += checks.compactMap { $0 } + ["answered"] }
             return "\(info.method) \(info.path) \(agent)"
         }
         let app = Application(router: router, logger: LogRecorder().logger)
@@ -57,6 +63,7 @@ struct MiddlewareTests {
                 uri: "/info/7?x=1", method: .get, headers: [.userAgent: "tests"])
             #expect(text(of: response) == "GET /info/7 tests")
         }
+        #expect(seen.current == ["answered"])
     }
 
     @Test("a route the middleware does not cover gets a clear error when it resolves")

@@ -44,8 +44,9 @@ func startingApplication(
     return (service, app)
 }
 
-/// A wait that ignores cancellation, as HummingbirdTesting's wait for the port does, until it is opened.
-final class Gate: Sendable {
+/// A wait that ignores cancellation, as HummingbirdTesting's wait for the port does, until it is opened: unlike
+/// Support's `Gate`, whose waits end at their limit.
+final class DeafGate: Sendable {
     private let waiters = Locked<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
     func wait() async {
@@ -76,7 +77,7 @@ struct StartupTests {
         let (_, app) = startingApplication([RefusingModule()], hive: hive, logger: LogRecorder().logger)
         let ran = Locked(false)
         let thrown = await #expect(throws: ServiceHiveError.self) {
-            try await withinAbandoning("the live test to end", limit: .seconds(30)) {
+            try await within("the live test to end", limit: .seconds(30)) {
                 try await app.unlessStartupFails {
                     try await app.test(.live) { _ in ran.withLock { $0 = true } }
                 }
@@ -114,7 +115,7 @@ struct StartupTests {
     @Test("cancelling the caller ends the wait, also when the operation ignores cancellation")
     func cancelled() async throws {
         let (_, app) = startingApplication([], hive: try shopHive(), logger: LogRecorder().logger)
-        let gate = Gate()
+        let gate = DeafGate()
         defer { gate.open() }  // lets the operation end, so that no task outlives the test
         let started = Locked(false)
         let waiting = Task {
@@ -140,7 +141,10 @@ struct StartupTests {
             try await app.unlessStartupFails { ran.withLock { $0 = true } }
         }
         let error = try #require(thrown)
-        guard case .noModulesService(let application) = error else { return }
+        guard case .noModulesService(let application) = error else {
+            Issue.record("expected noModulesService, got \(error)")
+            return
+        }
         #expect(application.hasPrefix("Application<"))
         #expect(
             error.description
@@ -152,10 +156,12 @@ struct StartupTests {
 
     @Test("runServiceOrExit logs why a refused startup failed, and exits with status 1, not a crash")
     func exitOnRefusedStartup() async throws {
-        let result = await #expect(processExitsWith: .exitCode(1), observing: [\.standardErrorContent]) {
-            let logger = Logger(label: "shop") { StreamLogHandler.standardError(label: $0) }
-            let (_, app) = startingApplication([RefusingModule()], hive: ServiceHive(), logger: logger)
-            await app.runServiceOrExit()
+        let result = try await within("the exit test") {
+            await #expect(processExitsWith: .exitCode(1), observing: [\.standardErrorContent]) {
+                let logger = Logger(label: "shop") { StreamLogHandler.standardError(label: $0) }
+                let (_, app) = startingApplication([RefusingModule()], hive: ServiceHive(), logger: logger)
+                await app.runServiceOrExit()
+            }
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(
@@ -168,17 +174,19 @@ struct StartupTests {
 
     @Test("runServiceOrExit logs a failure after a good start as a stop on an error, and exits with status 1")
     func exitOnLaterFailure() async throws {
-        let result = await #expect(processExitsWith: .exitCode(1), observing: [\.standardErrorContent]) {
-            let logger = Logger(label: "shop") { StreamLogHandler.standardError(label: $0) }
-            let hive = ServiceHive()
-            let modules = ModulesService([], in: hive)
-            var app = Application(
-                router: shopRouter(hive),
-                configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "ShopServer"),
-                services: [modules, FailingOnceReady(modules: modules)],
-                logger: logger)
-            app.beforeServerStarts { try await modules.ready() }
-            await app.runServiceOrExit()
+        let result = try await within("the exit test") {
+            await #expect(processExitsWith: .exitCode(1), observing: [\.standardErrorContent]) {
+                let logger = Logger(label: "shop") { StreamLogHandler.standardError(label: $0) }
+                let hive = ServiceHive()
+                let modules = ModulesService([], in: hive)
+                var app = Application(
+                    router: shopRouter(hive),
+                    configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "ShopServer"),
+                    services: [modules, FailingOnceReady(modules: modules)],
+                    logger: logger)
+                app.beforeServerStarts { try await modules.ready() }
+                await app.runServiceOrExit()
+            }
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(

@@ -135,9 +135,11 @@ struct ArticleSnippetTests {
         let hive = try TestHiveTrait.current
         let (modules, group) = makeServiceGroup(hive: hive)  // the app's own wiring
         let run = Task { try await group.run() }
+        try await within("the modules to be ready") { try await modules.ready() }  // bounds the article's line
         try await modules.ready()  // the modules installed into the test's hive, with the override
         #expect(try hive.resolve(PricingService.self).tier == "flat")
         await group.triggerGracefulShutdown()
+        try await within("the group to end") { try await value(of: run) }  // bounds the article's line
         try await run.value
     }
     // end-snippet

@@ -75,8 +75,8 @@ struct ModulesServiceTests {
         let group = ServiceGroup(
             services: [ModulesService(modules, in: hive), Sentinel(journal: journal)], logger: .quiet)
 
-        let thrown = try await within("the group's run to throw") {
-            await #expect(throws: ServiceHiveError.self) { try await group.run() }
+        let thrown = await #expect(throws: ServiceHiveError.self) {
+            try await within("the group's run to throw") { try await group.run() }
         }
         guard case .moduleFailed(let module, let stage, let underlying) = try #require(thrown) else {
             Issue.record("expected moduleFailed, got \(String(describing: thrown))")
@@ -105,8 +105,8 @@ struct ModulesServiceTests {
         try await waitForTheInstall(of: service)
 
         run.cancel()
-        try await within("the group's run to throw") {
-            await #expect(throws: CancellationError.self) { try await value(of: run) }
+        await #expect(throws: CancellationError.self) {
+            try await within("the group's run to throw") { try await value(of: run) }
         }
         #expect(await journal.rest() == stopLines)
         #expect(hive.installedModules.isEmpty)
@@ -124,8 +124,8 @@ struct ModulesServiceTests {
         try await waitForTheInstall(of: service)
 
         failure.yield()
-        try await within("the group's run to throw") {
-            await #expect(throws: ServiceFailure.self) { try await value(of: run) }
+        await #expect(throws: ServiceFailure.self) {
+            try await within("the group's run to throw") { try await value(of: run) }
         }
         #expect(await journal.rest() == ["failing service fails"] + stopLines)
         #expect(hive.installedModules.isEmpty)
@@ -145,8 +145,8 @@ struct ModulesServiceTests {
         #expect(starting == ["register first", "register slow", "start first", "start slow"])
 
         run.cancel()
-        let thrown = try await within("the group's run to throw") {
-            await #expect(throws: ServiceHiveError.self) { try await value(of: run) }
+        let thrown = await #expect(throws: ServiceHiveError.self) {
+            try await within("the group's run to throw") { try await value(of: run) }
         }
         guard case .moduleFailed("slow", .start, let underlying) = try #require(thrown) else {
             Issue.record("expected moduleFailed for slow's start, got \(String(describing: thrown))")
@@ -165,8 +165,8 @@ struct ModulesServiceTests {
             withUnsafeCurrentTask { $0?.cancel() }
             try await service.run()
         }
-        try await within("the run to throw") {
-            await #expect(throws: CancellationError.self) { try await value(of: run) }
+        await #expect(throws: CancellationError.self) {
+            try await within("the run to throw") { try await value(of: run) }
         }
         #expect(await journal.rest() == [])
         #expect(hive.registrations.isEmpty)
@@ -181,8 +181,8 @@ struct ModulesServiceTests {
         try await waitForTheInstall(of: service)
 
         run.cancel()
-        try await within("the run to throw") {
-            await #expect(throws: CancellationError.self) { try await value(of: run) }
+        await #expect(throws: CancellationError.self) {
+            try await within("the run to throw") { try await value(of: run) }
         }
         #expect(await journal.rest() == stopLines)
         #expect(hive.installedModules.isEmpty)
@@ -197,16 +197,16 @@ struct ModulesServiceTests {
 
         try await waitForTheInstall(of: service)
 
-        try await within("the second run to throw") {
-            await #expect { try await service.run() } throws: { isAlreadyRun($0) }
-        }
+        await #expect {
+            try await within("the second run to throw") { try await service.run() }
+        } throws: { isAlreadyRun($0) }
         #expect(hive.installedModules == ["high", "middle", "low"])
 
         await group.triggerGracefulShutdown()
         try await within("the group's run to return") { try await value(of: run) }
-        try await within("the run after the first to throw") {
-            await #expect { try await service.run() } throws: { isAlreadyRun($0) }
-        }
+        await #expect {
+            try await within("the run after the first to throw") { try await service.run() }
+        } throws: { isAlreadyRun($0) }
         #expect(await journal.rest() == stopLines)
         #expect(hive.registrations.map(\.module) == ["high", "middle", "low"])
         #expect(

@@ -23,7 +23,7 @@ struct ReadinessTests {
         try await within("the early wait to end") { try await value(of: early) }
         // Ready means installed: no polling.
         #expect(hive.installedModules == ["trade"])
-        #expect(await journal.next(2) == ["register trade", "start trade"])
+        #expect(try await within("two lines") { await journal.next(2) } == ["register trade", "start trade"])
         try await within("a later wait to end") { try await service.ready() }
 
         await group.triggerGracefulShutdown()
@@ -42,16 +42,16 @@ struct ReadinessTests {
         let server = WaitingServer(modules: service, journal: journal)
         let group = ServiceGroup(services: [service, server], logger: .quiet)
 
-        let thrown = try await within("the group's run to throw") {
-            await #expect(throws: ServiceHiveError.self) { try await group.run() }
+        let thrown = await #expect(throws: ServiceHiveError.self) {
+            try await within("the group's run to throw") { try await group.run() }
         }
         guard case .moduleFailed("broken", .start, _) = try #require(thrown) else {
             Issue.record("expected moduleFailed for broken's start, got \(String(describing: thrown))")
             return
         }
         for waiter in [early, Task { try await service.ready() }] {
-            let failure = try await within("the wait to throw") {
-                await #expect(throws: ServiceHiveError.self) { try await value(of: waiter) }
+            let failure = await #expect(throws: ServiceHiveError.self) {
+                try await within("the wait to throw") { try await value(of: waiter) }
             }
             #expect(failure?.code == 9)
         }
@@ -69,8 +69,8 @@ struct ReadinessTests {
         let server = WaitingServer(modules: service, journal: journal)
         let group = ServiceGroup(services: [service, server], logger: .quiet)
 
-        let thrown = try await within("the group's run to throw") {
-            await #expect(throws: ModulesServiceError.self) { try await group.run() }
+        let thrown = await #expect(throws: ModulesServiceError.self) {
+            try await within("the group's run to throw") { try await group.run() }
         }
         guard case .validationFailed(let report) = try #require(thrown) else {
             Issue.record("expected validationFailed, got \(String(describing: thrown))")
@@ -118,8 +118,8 @@ struct ReadinessTests {
         for _ in 0..<50 {
             let waiter = Task { try await service.ready() }
             waiter.cancel()
-            try await within("the cancelled wait to throw") {
-                await #expect(throws: CancellationError.self) { try await value(of: waiter) }
+            await #expect(throws: CancellationError.self) {
+                try await within("the cancelled wait to throw") { try await value(of: waiter) }
             }
         }
         let run = Task { try await service.run() }
@@ -136,8 +136,8 @@ struct ReadinessTests {
             try await service.run()
         }
         await #expect(throws: CancellationError.self) { try await value(of: run) }
-        try await within("the wait to throw") {
-            await #expect(throws: CancellationError.self) { try await service.ready() }
+        await #expect(throws: CancellationError.self) {
+            try await within("the wait to throw") { try await service.ready() }
         }
         #expect(hive.registrations.isEmpty)
     }
@@ -161,8 +161,8 @@ struct TestHiveCompositionTests {
 
         try await within("the service to be ready") { try await service.ready() }
         // The module's start resolved the override, and so does the sibling service, in its own child task.
-        #expect(
-            await journal.next(2) == ["greeter started: hello from the override", "sibling: hello from the override"])
+        let lines = try await within("two lines") { await journal.next(2) }
+        #expect(lines == ["greeter started: hello from the override", "sibling: hello from the override"])
         #expect(try hive.resolve(Greeting.self).text == "hello from the override")
 
         await group.triggerGracefulShutdown()
@@ -178,7 +178,8 @@ struct TestHiveCompositionTests {
         let running = Task { try await group.run() }
         defer { running.cancel() }
         try await within("the service to be ready") { try await service.ready() }
-        #expect(await journal.next(2) == ["greeter started: hello", "sibling: hello"])
+        #expect(
+            try await within("two lines") { await journal.next(2) } == ["greeter started: hello", "sibling: hello"])
         await group.triggerGracefulShutdown()
         try await within("the group's run to return") { try await value(of: running) }
     }

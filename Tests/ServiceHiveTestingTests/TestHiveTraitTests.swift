@@ -1,5 +1,6 @@
 import ServiceHive
 import ServiceHiveTesting
+import Support
 import Testing
 
 /// A module, as an app's wiring installs it into the hive it is given.
@@ -30,8 +31,10 @@ struct TestHiveTraitTests {
         let hive = try TestHiveTrait.current
         try await hive.install([WeatherModule()])
         #expect(try await forecastsOtherThan("stormy", hive: hive).isEmpty)
-        async let inChild = Task { try hive.resolve(Weather.self).forecast }.value
-        #expect(try await inChild == "stormy")
+        let inChild = try await within("a resolve in a child task") {
+            try await Task { try hive.resolve(Weather.self).forecast }.value
+        }
+        #expect(inChild == "stormy")
         #expect(try TestHiveTrait.current === hive)
     }
 

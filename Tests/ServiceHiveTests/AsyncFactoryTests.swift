@@ -18,28 +18,6 @@ final class LiveDatabase: Database {
     }
 }
 
-/// Runs `operation`, and fails the test instead of hanging when it takes longer than `seconds`.
-func withTimeout<Result: Sendable>(
-    seconds: Double = 30,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ operation: @escaping @Sendable () async throws -> Result
-) async throws -> Result {
-    try await withThrowingTaskGroup(of: Result?.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-            return nil
-        }
-        let first = try await group.next()!
-        group.cancelAll()
-        guard let first else {
-            Issue.record("timed out after \(seconds) s: a hang", sourceLocation: sourceLocation)
-            throw CancellationError()
-        }
-        return first
-    }
-}
-
 @Suite("Async factories")
 struct AsyncFactoryTests {
     @Test("an async singleton is built once, even when a hundred tasks ask for it at once")
@@ -50,7 +28,7 @@ struct AsyncFactoryTests {
             builds.increment()
             return try await LiveDatabase.connect(milliseconds: 20)
         }
-        let identities = try await withTimeout {
+        let identities = try await within("a hundred resolves of the singleton") {
             try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
                 for _ in 0..<100 {
                     group.addTask { ObjectIdentifier(try await hive.resolveAsync(Database.self) as AnyObject) }
@@ -85,7 +63,7 @@ struct AsyncFactoryTests {
             try await Task.sleep(nanoseconds: 1_000_000)
             return LiveEgg(chicken: try await r.resolveAsync())
         }
-        let thrown = try await withTimeout {
+        let thrown = try await within("the cycle to fail") {
             await asyncError { _ = try await hive.resolveAsync(Chicken.self) }
         }
         #expect(thrown?.cycle == ["Chicken", "Egg", "Chicken"])
@@ -103,7 +81,7 @@ struct AsyncFactoryTests {
                 try await Task.sleep(nanoseconds: 2_000_000)
                 return LiveEgg(chicken: try await r.resolveAsync())
             }
-            let cycles = try await withTimeout {
+            let cycles = try await within("both ends of the cycle to fail") {
                 async let first = asyncError { _ = try await hive.resolveAsync(Chicken.self) }
                 async let second = asyncError { _ = try await hive.resolveAsync(Egg.self) }
                 return [await first, await second].compactMap { $0?.cycle }
@@ -116,16 +94,20 @@ struct AsyncFactoryTests {
     func cancellationDoesNotPoison() async throws {
         let hive = ServiceHive()
         let builds = Locked(0)
+        let (started, proceed) = (Gate(), Gate())
         try hive.register(Database.self, scope: .singleton) { _ async throws in
             builds.increment()
-            try await Task.sleep(nanoseconds: 50_000_000)  // would throw if the construction were cancelled
+            started.open()
+            try await proceed.opened("the test to cancel the first resolve")
+            try Task.checkCancellation()  // throws if the construction was cancelled
             return LiveDatabase()
         }
-        try await withTimeout {
+        try await within("the two resolves") {
             let cancelled = Task { try await hive.resolveAsync(Database.self) }
+            try await started.opened("the first resolve to start the construction")
             let other = Task { try await hive.resolveAsync(Database.self) }
-            try await Task.sleep(nanoseconds: 5_000_000)
             cancelled.cancel()
+            proceed.open()
             let fromOther = try await other.value
             let fromCancelled = try await cancelled.value
             #expect(fromOther.name == "live" && (fromCancelled as AnyObject) === (fromOther as AnyObject))
@@ -207,7 +189,7 @@ struct AsyncFactoryOverrideTests {
         try feature.register(Database.self, scope: .singleton) { _ async throws in
             LiveDatabase(name: try app.resolve(Clock.self) is MockClock ? "mock" : "live")
         }
-        let inside = try await withTimeout {
+        let inside = try await within("the resolve inside the overrides") {
             try await app.withOverrides {
                 $0.register(Clock.self) { MockClock() }
             } operation: {
@@ -227,7 +209,7 @@ struct AsyncFactoryOverrideTests {
         try hive.register(Database.self, scope: .singleton) { r async throws in
             LiveDatabase(name: try r.resolve(Greeter.self, arguments: "db").greeting)
         }
-        let inside = try await withTimeout {
+        let inside = try await within("the resolve inside the overrides") {
             try await hive.withOverrides {
                 $0.register(Greeter.self) { (_: ServiceHive.Resolver, name: String) in
                     LiveGreeter(name: "mock \(name)")
@@ -252,7 +234,7 @@ struct AsyncFactoryOverrideTests {
             }
             return LiveDatabase(name: isMock ? "mock" : "live")
         }
-        let inside = try await withTimeout {
+        let inside = try await within("the resolve inside the overrides") {
             try await hive.withOverrides {
                 $0.register(Clock.self) { MockClock() }
             } operation: {
@@ -274,7 +256,7 @@ struct AsyncFactoryOverrideTests {
         try feature.register(Database.self, scope: .singleton) { _ async throws in
             LiveDatabase(name: try app.resolve(TradeService.self).label)
         }
-        let inside = try await withTimeout {
+        let inside = try await within("the resolves inside the overrides") {
             try await app.withOverrides {
                 $0.register(Clock.self) { MockClock() }
             } operation: {

@@ -194,7 +194,7 @@ struct BadInputTests {
     }
 
     @Test("a chain longer than the depth limit fails with resolutionTooDeep naming the limit, and changes nothing")
-    func chainBeyondTheLimit() throws {
+    func chainBeyondTheLimit() async throws {
         let hive = ServiceHive()
         let depth = ServiceHive.maximumResolutionDepth + 50
         for level in 0..<depth {
@@ -204,17 +204,17 @@ struct BadInputTests {
             }
         }
         let before = snapshot(hive)
-        let thrown = Locked<ServiceHiveError?>(nil)
-        runOnThreads(1, stackSize: 64 << 20) { _ in
-            thrown.withLock { $0 = error { _ = try hive.resolve(TradeService.self, name: "0") } }
+        let outcomes = try await onThreads(1, stackSize: 64 << 20) { _ in
+            Result { try hive.resolve(TradeService.self, name: "0") }
         }
-        guard case .resolutionTooDeep(_, let chain, let limit) = thrown.current else {
-            Issue.record("expected resolutionTooDeep, got \(String(describing: thrown.current))")
+        let thrown = error(in: outcomes[0])
+        guard case .resolutionTooDeep(_, let chain, let limit) = thrown else {
+            Issue.record("expected resolutionTooDeep, got \(String(describing: thrown))")
             return
         }
         #expect(limit == 1_024)
         #expect(chain.count == 1_024)
-        #expect(thrown.current?.description.contains("the limit is ServiceHive.maximumResolutionDepth") == true)
+        #expect(thrown?.description.contains("the limit is ServiceHive.maximumResolutionDepth") == true)
         #expect(snapshot(hive) == before)
     }
 }

@@ -133,27 +133,28 @@ struct ChildHiveTests {
     }
 
     @Test("children made concurrently with provisions each see only their own, and their instances go with them")
-    func concurrentChildren() throws {
+    func concurrentChildren() async throws {
         let parent = ServiceHive()
         try parent.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
-        let mismatches = Locked(0)
-        let released = Locked(0)
-        let finished = runTogether(4) { thread in
+        // A resolve that throws fails the test; each thread counts the wrong carts, and the trades not released.
+        let counts = try await onThreads(4) { thread in
+            var (mismatches, kept) = (0, 0)
             for round in 0..<50 {
                 let label = "\(thread)-\(round)"
                 var weakTrade = WeakTrade(nil)
                 do {
                     let request = parent.child { $0.provide(TradeService.self, LiveTradeService(label: label)) }
-                    let cart = try? request.resolve(Cart.self)
-                    if cart?.trade.label != label { mismatches.withLock { $0 += 1 } }
-                    weakTrade = WeakTrade(cart?.trade as? LiveTradeService)
+                    let cart = try request.resolve(Cart.self)
+                    if cart.trade.label != label { mismatches += 1 }
+                    weakTrade = WeakTrade(cart.trade as? LiveTradeService)
+                    if weakTrade.object == nil { mismatches += 1 }  // not the child's LiveTradeService
                 }
-                if weakTrade.object == nil { released.withLock { $0 += 1 } }
+                if weakTrade.object != nil { kept += 1 }
             }
+            return (mismatches: mismatches, kept: kept)
         }
-        #expect(finished, "the threads did not finish in time")
-        #expect(mismatches.current == 0)
-        #expect(released.current == 200)
+        #expect(counts.map(\.mismatches) == [0, 0, 0, 0])
+        #expect(counts.map(\.kept) == [0, 0, 0, 0], "each child's instances went with it")
     }
 }
 

@@ -29,7 +29,7 @@ struct CompletedHookTests {
     }
 
     @Test("a singleton's hook sees the singleton, and other threads wait until the hook is done")
-    func singleton() throws {
+    func singleton() async throws {
         let hive = ServiceHive()
         let hooks = Locked(0)
         try hive.register(Parent.self, scope: .singleton) { _ in
@@ -41,13 +41,13 @@ struct CompletedHookTests {
             parent.child.withLock { $0 = child }
         }
         try hive.register(Child.self) { r in Child(parent: try r.resolve()) }
-        let parents = Locked<Set<ObjectIdentifier>>([])
-        runOnThreads(6) { _ in
-            guard let parent = try? hive.resolve(Parent.self) else { return }
-            #expect(parent.child.current?.parent === parent, "no thread sees the singleton before its hook is done")
-            parents.withLock { _ = $0.insert(ObjectIdentifier(parent)) }
+        // Each thread returns the parent it resolved, and whether its hook had run when the thread got it.
+        let seen = try await onThreads(6) { _ in
+            let parent = try hive.resolve(Parent.self)
+            return (parent: ObjectIdentifier(parent), hooked: parent.child.current?.parent === parent)
         }
-        #expect(parents.current.count == 1)
+        #expect(seen.allSatisfy { $0.hooked }, "no thread sees the singleton before its hook is done")
+        #expect(Set(seen.map(\.parent)).count == 1)
         #expect(hooks.current == 1)
     }
 

@@ -1,12 +1,14 @@
-import Dispatch
 import ServiceHive
 import Support
 import Testing
 
+// The threads are the tests' own (`onThreads`), so a factory may block or a deadlock may hold them without starving the
+// cooperative pool, and a test waits for them suspended, never blocking a thread of the pool. They record nothing: each
+// returns what it saw, and the test checks it once they have all ended.
 @Suite("Thread safety")
 struct ConcurrencyTests {
     @Test("a singleton with a slow factory, resolved from 8 threads at once, is built exactly once, every round")
-    func exactlyOnce() throws {
+    func exactlyOnce() async throws {
         for round in 0..<40 {
             let hive = ServiceHive()
             let builds = Locked(0)
@@ -15,19 +17,14 @@ struct ConcurrencyTests {
                 pause(milliseconds: 2)
                 return LiveTradeService(label: "round \(round)")
             }
-            let seen = Locked<[ObjectIdentifier]>([])
-            runOnThreads(8) { _ in
-                guard let trade = try? hive.resolve(TradeService.self) else { return }
-                seen.withLock { $0.append(ObjectIdentifier(trade)) }
-            }
+            let seen = try await onThreads(8) { _ in ObjectIdentifier(try hive.resolve(TradeService.self)) }
             #expect(builds.current == 1, "round \(round)")
-            #expect(seen.current.count == 8, "round \(round)")
-            #expect(Set(seen.current).count == 1, "round \(round): all threads got the same instance")
+            #expect(Set(seen).count == 1, "round \(round): all threads got the same instance")
         }
     }
 
     @Test("threads waiting on a singleton whose factory fails retry it, and one of them caches the success")
-    func waitersRetryAfterFailure() throws {
+    func waitersRetryAfterFailure() async throws {
         for round in 0..<20 {
             let hive = ServiceHive()
             let attempts = Locked(0)
@@ -37,21 +34,19 @@ struct ConcurrencyTests {
                 if attempt == 1 { throw DatabaseOffline() }
                 return LiveTradeService()
             }
-            let results = Locked<[ObjectIdentifier?]>([])
-            runOnThreads(6) { _ in
-                let trade = try? hive.resolve(TradeService.self)
-                results.withLock { $0.append(trade.map(ObjectIdentifier.init)) }
+            let results = try await onThreads(6) { _ in Result { ObjectIdentifier(try hive.resolve(TradeService.self)) }
             }
-            let successes = results.current.compactMap { $0 }
-            #expect(results.current.count == 6, "round \(round)")
+            let successes = results.compactMap { try? $0.get() }
+            let failures = results.filter { (try? $0.get()) == nil }.map { error(in: $0)?.description ?? "" }
             #expect(successes.count >= 5, "round \(round): only the first attempt failed")
+            #expect(failures.allSatisfy { $0.contains("database offline") }, "round \(round): \(failures)")
             #expect(Set(successes).count == 1, "round \(round)")
             #expect(attempts.current == 2, "round \(round): one failure, then exactly one success")
         }
     }
 
     @Test("two threads entering a cycle of singletons from opposite ends both get circularDependency")
-    func crossingCycle() throws {
+    func crossingCycle() async throws {
         for round in 0..<12 {
             let hive = ServiceHive()
             try hive.register(Chicken.self, scope: .singleton) { r in
@@ -62,43 +57,40 @@ struct ConcurrencyTests {
                 pause(milliseconds: 10)
                 return LiveEgg(chicken: try r.resolve())
             }
-            let cycles = Locked<[[String]?]>([])
-            let finished = runOnThreads(2, timeout: 20) { index in
-                let thrown = error {
+            let outcomes = try await onThreads(2) { index in
+                Result<Void, any Error> {
                     if index == 0 { _ = try hive.resolve(Chicken.self) } else { _ = try hive.resolve(Egg.self) }
                 }
-                cycles.withLock { $0.append(thrown?.cycle) }
             }
-            guard finished else { return }
-            let chains = cycles.current.compactMap { $0 }
-            #expect(chains.count == 2, "round \(round): both threads got circularDependency, got \(cycles.current)")
-            for chain in chains {
-                #expect(Set(chain) == ["Chicken", "Egg"], "round \(round)")
-                #expect(chain.first == chain.last && chain.count == 3, "round \(round)")
+            for outcome in outcomes {
+                let chain = error(in: outcome)?.cycle
+                #expect(Set(chain ?? []) == ["Chicken", "Egg"], "round \(round): \(outcome)")
+                #expect(chain?.first == chain?.last && chain?.count == 3, "round \(round): \(outcome)")
             }
         }
     }
 
     @Test("a factory may register, unregister and resolve on its own hive: no lock is held while it runs")
-    func factoryReentersTheHive() throws {
+    func factoryReentersTheHive() async throws {
         let hive = ServiceHive()
+        let sawItsRegistration = Locked(false)
         try hive.register(TradeService.self, scope: .singleton) { [unowned hive] in
             try hive.register(Session.self) { LiveSession() }
             _ = try hive.resolve(Session.self)
-            #expect(hive.isRegistered(Session.self))
+            sawItsRegistration.withLock { $0 = hive.isRegistered(Session.self) }
             hive.unregister(Session.self)
             hive.resetInstances()
             return LiveTradeService()
         }
-        let finished = runOnThreads(1, timeout: 10) { _ in
-            #expect((try? hive.resolve(TradeService.self)) != nil)
-        }
-        #expect(finished)
+        // On a thread: were a lock held, the factory would deadlock there, and the wait would end at its limit.
+        let labels = try await onThreads(1, "the re-entrant factory") { _ in try hive.resolve(TradeService.self).label }
+        #expect(labels == ["live"])
+        #expect(sawItsRegistration.current)
         #expect(!hive.isRegistered(Session.self))
     }
 
     @Test("singletons that depend on each other in a diamond, resolved from 8 threads, never deadlock")
-    func diamondFromManyThreads() throws {
+    func diamondFromManyThreads() async throws {
         for round in 0..<30 {
             let hive = ServiceHive()
             let builds = Locked(0)
@@ -114,37 +106,38 @@ struct ConcurrencyTests {
                 _ = try r.resolve(Cart.self, name: "other")
                 return LiveReport(header: SystemClock(), footer: SystemClock())
             }
-            let failures = Locked<[String]>([])
-            runOnThreads(8, timeout: 20) { index in
-                do {
-                    switch index % 3 {
-                    case 0: _ = try hive.resolve(Report.self)
-                    case 1: _ = try hive.resolve(Cart.self, name: "other")
-                    default: _ = try hive.resolve(Cart.self)
-                    }
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
+            // A resolve that throws fails the test with its error, once every thread has ended.
+            try await onThreads(8, "round \(round)'s resolves") { index in
+                switch index % 3 {
+                case 0: _ = try hive.resolve(Report.self)
+                case 1: _ = try hive.resolve(Cart.self, name: "other")
+                default: _ = try hive.resolve(Cart.self)
                 }
             }
-            #expect(failures.current.isEmpty, "round \(round)")
             #expect(builds.current == 1, "round \(round)")
         }
     }
 
     @Test("any mix of register, unregister, resolve and reset from many threads is safe and consistent")
-    func mixedOperations() throws {
+    func mixedOperations() async throws {
         let hive = ServiceHive()
         let child = ServiceHive(parent: hive)
-        let anomalies = Locked<[String]>([])
-        runOnThreads(6, timeout: 60) { thread in
+        let reports = try await onThreads(6) { thread in
             var generator = SplitMix(seed: UInt64(thread))
+            var (anomalies, resolved) = ([String](), 0)
             for step in 0..<3_000 {
                 let name = "key\(generator.next() % 8)"
                 let target = generator.next() % 4 == 0 ? child : hive
                 switch generator.next() % 7 {
                 case 0:
                     let scope = ServiceHive.Scope.builtIn[Int(generator.next() % 4)]
-                    try? hive.register(TradeService.self, name: name, scope: scope) { LiveTradeService(label: name) }
+                    do {
+                        try hive.register(TradeService.self, name: name, scope: scope) { LiveTradeService(label: name) }
+                    } catch ServiceHiveError.alreadyRegistered {
+                        // another thread registered it first
+                    } catch {
+                        anomalies.append("thread \(thread) step \(step): register: \(error)")
+                    }
                 case 1:
                     hive.unregister(TradeService.self, name: name)
                 case 2:
@@ -152,21 +145,19 @@ struct ConcurrencyTests {
                 default:
                     do {
                         let trade = try target.resolve(TradeService.self, name: name)
-                        if trade.label != name {
-                            anomalies.withLock { $0.append("thread \(thread) step \(step): \(trade.label)") }
-                        }
-                    } catch let error as ServiceHiveError {
-                        guard case .notRegistered = error else {
-                            anomalies.withLock { $0.append("thread \(thread) step \(step): \(error)") }
-                            continue
-                        }
+                        resolved += 1
+                        if trade.label != name { anomalies.append("thread \(thread) step \(step): \(trade.label)") }
+                    } catch ServiceHiveError.notRegistered {
+                        // another thread unregistered it
                     } catch {
-                        anomalies.withLock { $0.append("thread \(thread) step \(step): \(error)") }
+                        anomalies.append("thread \(thread) step \(step): \(error)")
                     }
                 }
             }
+            return (anomalies: anomalies, resolved: resolved)
         }
-        #expect(anomalies.current.isEmpty)
+        #expect(reports.flatMap(\.anomalies).isEmpty, "\(reports.flatMap(\.anomalies).prefix(10))")
+        #expect(reports.map(\.resolved).reduce(0, +) > 0, "the threads resolved something: \(reports.map(\.resolved))")
     }
 
     @Test(
@@ -177,65 +168,80 @@ struct ConcurrencyTests {
         let deinits = Locked(0)
         try hive.register(TradeService.self) { LiveTradeService() }
         try hive.register(Reporter.self, scope: .singleton) { r in Reporter(resolver: r, deinits: deinits) }
-        let failures = Locked<[String]>([])
-        @Sendable func check(_ resolve: () throws -> Reporter) {
-            do {
-                if try resolve().label != "reporter" { failures.withLock { $0.append("a wrong instance") } }
-            } catch {
-                failures.withLock { $0.append("\(error)") }
+        /// What went wrong in one resolve, or `nil`.
+        @Sendable func failure(_ resolved: Result<Reporter, any Error>) -> String? {
+            switch resolved {
+            case .success(let reporter): reporter.label == "reporter" ? nil : "a wrong instance"
+            case .failure(let error): "\(error)"
             }
         }
-        let finished = Locked(0)
-        // Awaited, not waited for on a thread of the cooperative pool, which the async resolves' task needs.
-        await runOnThreads(3, timeout: 60) { thread in
-            guard thread != 0 else {
-                // Resets for as long as the resolves run, however their threads and tasks are scheduled.
-                while finished.current < 2 { hive.resetInstances() }
-                return
-            }
-            defer { finished.withLock { $0 += 1 } }
-            guard async else {
-                for _ in 0..<20_000 { check { try hive.resolve(Reporter.self) } }
-                return
-            }
-            let done = DispatchSemaphore(value: 0)
-            Task {
-                for _ in 0..<20_000 {
-                    let result: Result<Reporter, any Error>
-                    do { result = .success(try await hive.resolveAsync(Reporter.self)) } catch {
-                        result = .failure(error)
+        // A thread resets while the two resolvers run, however their threads or tasks are scheduled: they start
+        // once it has, and it goes on until both have ended (a resolver that ends, even by throwing, says so first),
+        // then resets once more, which releases the instance the last resolves cached.
+        let resetting = Gate()
+        let resolving = Locked(2)
+        async let resets = onThreads(1, "the resets") { _ in
+            resetting.open()
+            var resets = 0
+            repeat {
+                hive.resetInstances()
+                resets += 1
+            } while resolving.current > 0
+            hive.resetInstances()
+            return resets + 1
+        }
+        let failures: [String]
+        if async {
+            failures = try await within("the async resolves") {
+                await withTaskGroup(of: [String].self) { group in
+                    for _ in 0..<2 {
+                        group.addTask {
+                            defer { resolving.withLock { $0 -= 1 } }
+                            var failures: [String] = []
+                            do { try await resetting.opened("the resets to start") } catch { return ["\(error)"] }
+                            for _ in 0..<20_000 {
+                                let resolved: Result<Reporter, any Error>
+                                do { resolved = .success(try await hive.resolveAsync(Reporter.self)) } catch {
+                                    resolved = .failure(error)
+                                }
+                                if let failure = failure(resolved) { failures.append(failure) }
+                            }
+                            return failures
+                        }
                     }
-                    check { try result.get() }
+                    return await group.reduce(into: []) { $0 += $1 }
                 }
-                done.signal()
             }
-            done.wait()
+        } else {
+            failures = try await onThreads(2, "the resolves") { _ in
+                defer { resolving.withLock { $0 -= 1 } }
+                guard resetting.wait() else { return ["the resets did not start"] }
+                return (0..<20_000).compactMap { _ in failure(Result { try hive.resolve(Reporter.self) }) }
+            }.flatMap { $0 }
         }
-        #expect(failures.current.isEmpty)
+        let resetCount = try await resets.reduce(0, +)
+        #expect(resetCount > 0)
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
         #expect(deinits.current > 0, "no reset ever released a cached instance, so the test proves nothing")
     }
 
     @Test("weak instances dropped by one thread as another claims their slot: a deinit that resolves never runs locked")
-    func weakReleasedWhileClaimed() throws {
+    func weakReleasedWhileClaimed() async throws {
         let hive = ServiceHive()
         let deinits = Locked(0)
         try hive.register(TradeService.self) { LiveTradeService() }
         try hive.register(Reporter.self, scope: .weak) { r in Reporter(resolver: r, deinits: deinits) }
-        let failures = Locked<[String]>([])
-        // Each resolve builds an instance, or takes one another thread has just built and is about to drop. Threads,
-        // not tasks: a task would need a thread of the cooperative pool, which other tests may be blocking.
-        runOnThreads(3, timeout: 60) { _ in
-            for _ in 0..<20_000 {
+        // Each resolve builds an instance, or takes one another thread has just built and is about to drop.
+        let failures = try await onThreads(3) { _ in
+            (0..<20_000).compactMap { _ -> String? in
                 do {
-                    if try hive.resolve(Reporter.self).label != "reporter" {
-                        failures.withLock { $0.append("a wrong instance") }
-                    }
+                    return try hive.resolve(Reporter.self).label == "reporter" ? nil : "a wrong instance"
                 } catch {
-                    failures.withLock { $0.append("\(error)") }
+                    return "\(error)"
                 }
             }
-        }
-        #expect(failures.current.isEmpty)
+        }.flatMap { $0 }
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
         #expect(deinits.current > 0)
     }
 }

@@ -68,7 +68,7 @@ struct ContributionTests {
     }
 
     @Test("the singletons of a collection are built exactly once while many threads resolve it")
-    func exactlyOnceUnderThreads() throws {
+    func exactlyOnceUnderThreads() async throws {
         for _ in 0..<50 {
             let hive = ServiceHive()
             let counter = BuildCounter()
@@ -78,14 +78,12 @@ struct ContributionTests {
                     return counter.check("\(index)")
                 }
             }
-            let seen = Locked<[[ObjectIdentifier]]>([])
-            runOnThreads(4) { _ in
-                let checks = (try? hive.resolveAll(HealthCheck.self)) ?? []
-                seen.withLock { $0.append(checks.map { ObjectIdentifier($0) }) }
+            let seen = try await onThreads(4, "the resolves of the collection") { _ in
+                try hive.resolveAll(HealthCheck.self).map { ObjectIdentifier($0) }
             }
             #expect(counter.current == 4)
-            #expect(seen.current.count == 4 && Set(seen.current).count == 1, "every thread got the same instances")
-            #expect(seen.current.first?.count == 4)
+            #expect(Set(seen).count == 1, "every thread got the same instances")
+            #expect(seen.first?.count == 4)
         }
     }
 

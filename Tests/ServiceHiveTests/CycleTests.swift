@@ -73,32 +73,29 @@ struct CycleTests {
         "a chain of 1,000 factories resolves without exhausting the stack, for every scope",
         arguments: [ServiceHive.Scope.transient, .singleton, .graph, .weak]
     )
-    func deepChain(scope: ServiceHive.Scope) throws {
+    func deepChain(scope: ServiceHive.Scope) async throws {
         let hive = try chain(of: 1_000, scope: scope)
-        let label = Locked<String?>(nil)
-        // The time limit only catches a deadlock: under ThreadSanitizer, on a shared 2-core machine, a singleton or weak
-        // chain took 40 s, past the default 30 s, at this commit and at the one before it.
-        runOnThreads(1, timeout: 300, stackSize: 64 << 20) { _ in
-            label.withLock { $0 = try? hive.resolve(TradeService.self, name: "0").label }
+        let labels = try await onThreads(1, stackSize: 64 << 20) { _ in
+            try hive.resolve(TradeService.self, name: "0").label
         }
-        #expect(label.current == "bottom")
+        #expect(labels == ["bottom"])
     }
 
     @Test("a chain too deep for the thread's stack fails with stackExhausted instead of crashing")
-    func stackExhausted() throws {
+    func stackExhausted() async throws {
         let hive = try chain(of: 1_000, scope: .transient)
-        let thrown = Locked<ServiceHiveError?>(nil)
-        runOnThreads(1, stackSize: 512 << 10) { _ in
-            thrown.withLock { $0 = error { _ = try hive.resolve(TradeService.self, name: "0") } }
+        let outcomes = try await onThreads(1, stackSize: 512 << 10) { _ in
+            Result { try hive.resolve(TradeService.self, name: "0") }
         }
-        guard case .stackExhausted(_, let chain) = thrown.current else {
-            Issue.record("expected stackExhausted, got \(String(describing: thrown.current))")
+        let thrown = error(in: outcomes[0])
+        guard case .stackExhausted(_, let chain) = thrown else {
+            Issue.record("expected stackExhausted, got \(String(describing: thrown))")
             return
         }
         #expect(chain.count > 10 && chain.count < 1_000)
         #expect(chain.first?.name == "0")
         #expect(
-            thrown.current?.description.hasPrefix(
+            thrown?.description.hasPrefix(
                 "Resolving TradeService (name: \"\(chain.count)\") at depth \(chain.count) would leave less than 128 KiB"
             )
                 == true)
@@ -111,27 +108,19 @@ struct CycleTests {
     // The stack depths of the Guarantees article: 8 MiB is the default stack of a thread on Linux. AddressSanitizer's frames
     // are several times larger, so there the chain runs out of stack at about depth 500, and must fail cleanly.
     @Test("on an 8 MiB thread 1,000 levels resolve, or under AddressSanitizer fail with stackExhausted past 250")
-    func defaultStack() throws {
+    func defaultStack() async throws {
         let hive = try chain(of: 1_000, scope: .transient)
-        let label = Locked<String?>(nil)
-        let thrown = Locked<ServiceHiveError?>(nil)
-        runOnThreads(1, stackSize: 8 << 20) { _ in
-            do {
-                let resolved = try hive.resolve(TradeService.self, name: "0").label
-                label.withLock { $0 = resolved }
-            } catch {
-                thrown.withLock { $0 = error as? ServiceHiveError }
-            }
+        let outcomes = try await onThreads(1, stackSize: 8 << 20) { _ in
+            Result { try hive.resolve(TradeService.self, name: "0").label }
         }
         if addressSanitizerIsOn {
-            guard case .stackExhausted(_, let chain) = thrown.current else {
-                Issue.record(
-                    "expected stackExhausted under AddressSanitizer, got \(String(describing: thrown.current))")
+            guard case .stackExhausted(_, let chain)? = error(in: outcomes[0]) else {
+                Issue.record("expected stackExhausted under AddressSanitizer, got \(outcomes[0])")
                 return
             }
             #expect(chain.count > 250 && chain.count < 1_000)
         } else {
-            #expect(label.current == "bottom", "\(String(describing: thrown.current))")
+            #expect((try? outcomes[0].get()) == "bottom", "\(outcomes[0])")
         }
     }
 

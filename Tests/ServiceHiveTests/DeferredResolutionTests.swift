@@ -64,16 +64,13 @@ struct DeferredResolutionTests {
     }
 
     @Test("a Lazy read first from many threads at once keeps one instance, which every thread gets")
-    func lazyAcrossThreads() throws {
-        for _ in 0..<20 {
+    func lazyAcrossThreads() async throws {
+        for round in 0..<20 {
             let hive = ServiceHive()
             try hive.register(Clock.self) { SystemClock() }
             let lazy = try hive.resolve(ServiceHive.Lazy<Clock>.self)
-            let seen = Locked<Set<ObjectIdentifier>>([])
-            runOnThreads(8) { _ in
-                if let clock = try? lazy.instance { seen.withLock { _ = $0.insert(ObjectIdentifier(clock)) } }
-            }
-            #expect(seen.current.count == 1)
+            let seen = try await onThreads(8, "round \(round)") { _ in ObjectIdentifier(try lazy.instance) }
+            #expect(Set(seen).count == 1, "round \(round)")
         }
     }
 

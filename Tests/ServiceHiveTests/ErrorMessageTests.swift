@@ -157,18 +157,17 @@ struct ErrorMessageTests {
     }
 
     @Test("resolutionTooDeep names the limit and abbreviates the chain")
-    func resolutionTooDeep() throws {
+    func resolutionTooDeep() async throws {
         let hive = ServiceHive()
         try hive.register(Greeter.self) { (r: ServiceHive.Resolver, depth: Int) in
             try r.resolve(Greeter.self, arguments: depth + 1)
         }
 
         // A large stack, so the depth limit comes before the stack reserve in every build configuration.
-        let result = Locked<ServiceHiveError?>(nil)
-        runOnThreads(1, stackSize: 64 << 20) { _ in
-            result.withLock { $0 = error { _ = try hive.resolve(Greeter.self, arguments: 0) } }
+        let outcomes = try await onThreads(1, stackSize: 64 << 20) { _ in
+            Result { try hive.resolve(Greeter.self, arguments: 0) }
         }
-        let thrown = result.current
+        let thrown = error(in: outcomes[0])
         guard case .resolutionTooDeep(_, let chain, let limit) = thrown else {
             Issue.record("expected resolutionTooDeep, got \(String(describing: thrown))")
             return

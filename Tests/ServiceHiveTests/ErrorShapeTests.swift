@@ -37,6 +37,7 @@ struct ErrorShapeTests {
         let hive = ServiceHive()
         do {
             _ = try hive.resolve(TradeService.self)
+            Issue.record("expected notRegistered, but the resolve succeeded")
         } catch let ServiceHiveError.notRegistered(key, chain) {
             #expect(key == ServiceHive.ServiceKey(TradeService.self))
             #expect(chain.isEmpty)
@@ -45,6 +46,7 @@ struct ErrorShapeTests {
         }
         do {
             _ = try hive.resolve(TradeService.self)
+            Issue.record("expected notRegistered, but the resolve succeeded")
         } catch let error as ServiceHiveError {
             guard case let .notRegistered(key, chain) = error else {
                 Issue.record("unexpected \(error)")

@@ -117,18 +117,23 @@ struct ForwardingTests {
     }
 
     @Test("a forwarded key resolved on many threads while its target is reset always returns a current target")
-    func concurrentReset() throws {
-        for _ in 0..<20 {
+    func concurrentReset() async throws {
+        for round in 0..<20 {
             let hive = try store()
-            runOnThreads(4) { index in
+            // Each resolve must succeed, and return an instance of the target: a resolve that throws fails the test.
+            let resolved = try await onThreads(4, "round \(round)") { index in
+                var resolved = 0
                 for _ in 0..<300 {
                     if index == 0 {
                         hive.resetInstances(of: LiveStore.self)
                     } else {
-                        _ = try? hive.resolve(Reader.self)
+                        let reader = try hive.resolve(Reader.self)
+                        if reader is LiveStore { resolved += 1 }
                     }
                 }
+                return resolved
             }
+            #expect(resolved == [0, 300, 300, 300], "round \(round): every resolve returned a LiveStore")
             // Whatever the interleaving, once the resets stop the forwarded key and its target agree.
             #expect(try hive.resolve(Reader.self) === hive.resolve(LiveStore.self))
         }

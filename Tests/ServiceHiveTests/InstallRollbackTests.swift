@@ -98,7 +98,10 @@ struct InstallRollbackTests {
             try hive.register(Clock.self) { SystemClock() }
         }
         let error = await asyncError { try await hive.install([first, second]) }
-        guard case .moduleFailed("Second", .registration, let underlying)? = error else { return }
+        guard case .moduleFailed("Second", .registration, let underlying)? = error else {
+            Issue.record("expected Second to fail to register, got \(String(describing: error))")
+            return
+        }
         #expect(underlying is ServiceHiveError)
         #expect(snapshot(hive) == before)
     }

@@ -47,20 +47,22 @@ struct OverrideBuilderTests {
     }
 
     @Test("scopes made in a non-throwing task group each see their own overrides")
-    func taskGroup() async {
+    func taskGroup() async throws {
         let hive = ServiceHive()
-        let labels = await withTaskGroup(of: String?.self) { group in
-            for index in 0..<20 {
-                group.addTask {
-                    await hive.withOverrides {
-                        $0.register(TradeService.self) { MockTradeService(label: "\(index)") }
-                    } operation: {
-                        await Task.yield()
-                        return (try? hive.resolve(TradeService.self) as? MockTradeService)?.label
+        let labels = try await within("twenty scopes") {
+            await withTaskGroup(of: String?.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        await hive.withOverrides {
+                            $0.register(TradeService.self) { MockTradeService(label: "\(index)") }
+                        } operation: {
+                            await Task.yield()
+                            return (try? hive.resolve(TradeService.self) as? MockTradeService)?.label
+                        }
                     }
                 }
+                return await group.reduce(into: Set<String?>()) { $0.insert($1) }
             }
-            return await group.reduce(into: Set<String?>()) { $0.insert($1) }
         }
         #expect(labels == Set((0..<20).map { "\($0)" }))
     }
@@ -188,10 +190,12 @@ struct OverrideBuilderTests {
     @Test("an async factory with a .weak scope stops the test, naming the registration and the fix")
     func weakAsyncTraps() async throws {
         let result = try #require(
-            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                ServiceHive().withOverrides {
-                    $0.register(TradeService.self, scope: .weak) { _ async in MockTradeService() }
-                } operation: {
+            try await within("the exit test") {
+                await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                    ServiceHive().withOverrides {
+                        $0.register(TradeService.self, scope: .weak) { _ async in MockTradeService() }
+                    } operation: {
+                    }
                 }
             })
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
@@ -206,12 +210,14 @@ struct OverrideBuilderTests {
     @Test("a forward to a target the builder does not register stops the test, naming the target and the fix")
     func forwardWithoutTargetTraps() async throws {
         let result = try #require(
-            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                let hive = ServiceHive()
-                try? hive.register(LiveStore.self) { LiveStore() }
-                hive.withOverrides {
-                    $0.forward(Reader.self, to: LiveStore.self) { $0 }
-                } operation: {
+            try await within("the exit test") {
+                await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                    let hive = ServiceHive()
+                    try? hive.register(LiveStore.self) { LiveStore() }
+                    hive.withOverrides {
+                        $0.forward(Reader.self, to: LiveStore.self) { $0 }
+                    } operation: {
+                    }
                 }
             })
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)

@@ -92,6 +92,7 @@ struct OverrideModelTests {
     func randomGraphsAndOverrides() throws {
         var random = SplitMix(seed: Self.seed)
         var failures: [String] = []
+        var scopes = 0  // the override scopes checked: a seed that draws none would check nothing inside one
         for round in 0..<Self.rounds {
             let graph = RandomServiceGraph(random: &random, count: 12)
             try graph.register()
@@ -118,6 +119,7 @@ struct OverrideModelTests {
                 let hive = graph.services[first].hive
                 // One `withOverrides` overrides services of one hive; the others of the set stay real.
                 let here = overridden.filter { graph.services[$0].hive == hive }
+                scopes += 1
                 try graph.hives[hive].withOverrides { overrides in
                     for index in here {
                         overrides.register(GraphNode.self, name: "s\(index)") {
@@ -153,5 +155,6 @@ struct OverrideModelTests {
             }
         }
         #expect(failures.isEmpty, "seed \(Self.seed) (rerun with SERVICEHIVE_MODEL_SEED): \(failures.prefix(8))")
+        #expect(scopes >= Self.rounds, "seed \(Self.seed) drew only \(scopes) override scopes in \(Self.rounds) rounds")
     }
 }

@@ -160,22 +160,24 @@ struct OverrideTests {
         let hive = ServiceHive()
         try hive.register(TradeService.self) { LiveTradeService() }
 
-        try await hive.withOverrides {
-            $0.register(TradeService.self) { MockTradeService() }
-        } operation: {
-            async let fromAsyncLet = hive.resolve(TradeService.self).label
-            let fromGroup = try await withThrowingTaskGroup(of: String.self) { group in
-                for _ in 0..<4 { group.addTask { try hive.resolve(TradeService.self).label } }
-                return try await group.reduce(into: []) { $0.append($1) }
+        let (fromAsyncLet, fromGroup, fromTask, fromDetached) = try await within("the child tasks") {
+            try await hive.withOverrides {
+                $0.register(TradeService.self) { MockTradeService() }
+            } operation: {
+                async let fromAsyncLet = hive.resolve(TradeService.self).label
+                let fromGroup = try await withThrowingTaskGroup(of: String.self) { group in
+                    for _ in 0..<4 { group.addTask { try hive.resolve(TradeService.self).label } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                let fromTask = try await Task { try hive.resolve(TradeService.self).label }.value
+                let fromDetached = try await Task.detached { try hive.resolve(TradeService.self).label }.value
+                return (try await fromAsyncLet, fromGroup, fromTask, fromDetached)
             }
-            let fromTask = try await Task { try hive.resolve(TradeService.self).label }.value
-            let fromDetached = try await Task.detached { try hive.resolve(TradeService.self).label }.value
-
-            #expect(try await fromAsyncLet == "mock")
-            #expect(fromGroup == Array(repeating: "mock", count: 4))
-            #expect(fromTask == "mock")
-            #expect(fromDetached == "live")
         }
+        #expect(fromAsyncLet == "mock")
+        #expect(fromGroup == Array(repeating: "mock", count: 4))
+        #expect(fromTask == "mock")
+        #expect(fromDetached == "live")
     }
 
     @Test("an unstructured task started inside keeps the scope, and its instances, until it ends")
@@ -194,7 +196,7 @@ struct OverrideTests {
         }
         #expect(try hive.resolve(TradeService.self).label == "live", "the operation has returned")
         signal.yield()
-        #expect(try await late.value == "mock")
+        #expect(try await within("the task started inside") { try await value(of: late) } == "mock")
     }
 
     // MARK: - No leaks
@@ -291,12 +293,14 @@ struct OverrideTests {
             return LiveTradeService()
         }
         let outside = try hive.resolve(TradeService.self)
-        let identities = try await hive.withOverrides {
-            $0.register(Clock.self) { SystemClock() }
-        } operation: {
-            try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-                for _ in 0..<8 { group.addTask { ObjectIdentifier(try hive.resolve(TradeService.self)) } }
-                return try await group.reduce(into: Set()) { $0.insert($1) }
+        let identities = try await within("the racing child tasks") {
+            try await hive.withOverrides {
+                $0.register(Clock.self) { SystemClock() }
+            } operation: {
+                try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                    for _ in 0..<8 { group.addTask { ObjectIdentifier(try hive.resolve(TradeService.self)) } }
+                    return try await group.reduce(into: Set()) { $0.insert($1) }
+                }
             }
         }
         #expect(identities.count == 1)
@@ -323,29 +327,31 @@ struct OverrideTests {
 
     @Test("a hundred concurrent scopes on the shared hive each see only their own override, every time")
     func hundredParallelScopes() async throws {
-        let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
-            for index in 0..<100 {
-                group.addTask {
-                    try await ServiceHive.shared.withOverrides {
-                        $0.register(FeatureFlags.self, name: "parallel") {
-                            FixedFlags(isEnabled: index.isMultiple(of: 2))
-                        }
-                        $0.register(TradeService.self, name: "parallel") { MockTradeService(label: "\(index)") }
-                    } operation: {
-                        var mismatches = 0
-                        for _ in 0..<50 {
-                            let trade = try ServiceHive.shared.resolve(TradeService.self, name: "parallel")
-                            let flags = try ServiceHive.shared.resolve(FeatureFlags.self, name: "parallel")
-                            if trade.label != "\(index)" || flags.isEnabled != index.isMultiple(of: 2) {
-                                mismatches += 1
+        let mismatches = try await within("a hundred scopes") {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<100 {
+                    group.addTask {
+                        try await ServiceHive.shared.withOverrides {
+                            $0.register(FeatureFlags.self, name: "parallel") {
+                                FixedFlags(isEnabled: index.isMultiple(of: 2))
                             }
-                            await Task.yield()
+                            $0.register(TradeService.self, name: "parallel") { MockTradeService(label: "\(index)") }
+                        } operation: {
+                            var mismatches = 0
+                            for _ in 0..<50 {
+                                let trade = try ServiceHive.shared.resolve(TradeService.self, name: "parallel")
+                                let flags = try ServiceHive.shared.resolve(FeatureFlags.self, name: "parallel")
+                                if trade.label != "\(index)" || flags.isEnabled != index.isMultiple(of: 2) {
+                                    mismatches += 1
+                                }
+                                await Task.yield()
+                            }
+                            return mismatches
                         }
-                        return mismatches
                     }
                 }
+                return try await group.reduce(0, +)
             }
-            return try await group.reduce(0, +)
         }
         #expect(mismatches == 0)
         #expect(!ServiceHive.shared.isRegistered(TradeService.self, name: "parallel"))

@@ -207,16 +207,18 @@ struct PreciseOverrideTests {
             return Timed(clock: try r.resolve())
         }
         let outside = try hive.resolve(Timed.self)
-        let identities = try await hive.withOverrides {
-            $0.register(Clock.self) { MockClock() }
-        } operation: {
-            async let first = hive.resolve(Timed.self)
-            let others = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-                for _ in 0..<8 { group.addTask { ObjectIdentifier(try hive.resolve(Timed.self)) } }
-                return try await group.reduce(into: Set()) { $0.insert($1) }
+        let identities = try await within("the child tasks") {
+            try await hive.withOverrides {
+                $0.register(Clock.self) { MockClock() }
+            } operation: {
+                async let first = hive.resolve(Timed.self)
+                let others = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                    for _ in 0..<8 { group.addTask { ObjectIdentifier(try hive.resolve(Timed.self)) } }
+                    return try await group.reduce(into: Set()) { $0.insert($1) }
+                }
+                let fromTask = try await Task { try hive.resolve(Timed.self) }.value
+                return others.union([ObjectIdentifier(try await first), ObjectIdentifier(fromTask)])
             }
-            let fromTask = try await Task { try hive.resolve(Timed.self) }.value
-            return others.union([ObjectIdentifier(try await first), ObjectIdentifier(fromTask)])
         }
         #expect(identities.count == 1 && !identities.contains(ObjectIdentifier(outside)))
         #expect(builds.current == 2)
@@ -269,20 +271,25 @@ struct PreciseOverrideTests {
         let hive = ServiceHive()
         try hive.register(Clock.self, scope: .singleton) { SystemClock() }
         let builds = Locked(0)
-        try await hive.withOverrides {
-            $0.register(Clock.self, scope: .singleton) { () -> any Clock in
-                builds.increment()
-                return MockClock()
-            }
-        } operation: {
-            let first = try hive.resolve(Clock.self)
-            #expect(first is MockClock)
-            for _ in 0..<1_000 { #expect(try hive.resolve(Clock.self) === first) }
-            try await withThrowingTaskGroup(of: Bool.self) { group in
-                for _ in 0..<8 { group.addTask { try hive.resolve(Clock.self) === first } }
-                for try await same in group { #expect(same) }
+        let (first, again, fromTasks) = try await within("the resolves in the overrides") {
+            try await hive.withOverrides {
+                $0.register(Clock.self, scope: .singleton) { () -> any Clock in
+                    builds.increment()
+                    return MockClock()
+                }
+            } operation: {
+                let first = try hive.resolve(Clock.self)
+                let again = (0..<1_000).filter { _ in (try? hive.resolve(Clock.self)) !== first }.count
+                let fromTasks = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                    for _ in 0..<8 { group.addTask { ObjectIdentifier(try hive.resolve(Clock.self)) } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                return (first, again, fromTasks)
             }
         }
+        #expect(first is MockClock)
+        #expect(again == 0, "every resolve in the overrides returns the first")
+        #expect(fromTasks == Array(repeating: ObjectIdentifier(first), count: 8))
         #expect(builds.current == 1)
         #expect(try hive.resolve(Clock.self) is SystemClock)
     }

@@ -73,9 +73,11 @@ struct PropertyWrapperTests {
     @Test("reading a wrapper whose resolve failed traps with the error's full text")
     func readingAFailureTraps() async throws {
         let result = try #require(
-            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                @ServiceHive.Injected(hive: ServiceHive()) var missing: any TradeService
-                _ = missing
+            try await within("the exit test") {
+                await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                    @ServiceHive.Injected(hive: ServiceHive()) var missing: any TradeService
+                    _ = missing
+                }
             })
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(message.contains("TradeService is not registered. To fix, register it before resolving"))

@@ -166,42 +166,38 @@ struct RegistrationTests {
     }
 }
 
-/// Timing tests, one at a time, so that neither slows the other down.
-@Suite("Registering and unregistering scale linearly", .serialized)
-struct RegistrationScalingTests {
-    @Test("registering many named variants of one service takes linear time, in debug builds too")
-    func namedVariantsAreLinear() throws {
-        try expectLinear { count in
-            let hive = ServiceHive()
-            let elapsed = try ContinuousClock().measure {
-                for index in 0..<count {
-                    try hive.register(TradeService.self, name: "variant \(index)") { LiveTradeService() }
-                }
+@Suite("Registering and unregistering at scale")
+struct RegistrationScaleTests {
+    // Only what happens, never how fast: a test's timing depends on the machine and on the tests beside it. That
+    // unregistering is amortized O(1) is the Benchmarks package's claim, from instruction counts: scenarios 25a and 25b
+    // unregister one of 4,000 and one of 16,000 named variants (Benchmarks/count-instructions 25a 25b).
+    @Test(
+        "16,000 named variants of one service each resolve, and unregister in any order, keeping the others and forwards"
+    )
+    func sixteenThousandVariants() throws {
+        let count = 16_000
+        let hive = ServiceHive()
+        for index in 0..<count {
+            try hive.register(TradeService.self, name: "variant \(index)") {
+                LiveTradeService(label: "variant \(index)")
             }
-            #expect(try hive.resolve(TradeService.self, name: "variant \(count - 1)").label == "live")
-            return elapsed
         }
-    }
+        try hive.register(Cart.self, scope: .singleton) { r in LiveCart(trade: try r.resolve(name: "variant 0")) }
+        try hive.forward(Cart.self, name: "forward", to: Cart.self) { $0 }
+        #expect(hive.registrations.count == count + 2)
+        let wrong = (0..<count).filter {
+            (try? hive.resolve(TradeService.self, name: "variant \($0)").label) != "variant \($0)"
+        }
+        #expect(wrong.isEmpty, "variants that did not resolve to themselves: \(wrong.prefix(10))")
 
-    @Test("unregistering many named variants of one service takes linear time, and keeps the others and their forwards")
-    func unregisteringIsLinear() throws {
-        try expectLinear { count in
-            let hive = ServiceHive()
-            for index in 0..<count {
-                try hive.register(TradeService.self, name: "variant \(index)") { LiveTradeService() }
-            }
-            try hive.register(Cart.self, scope: .singleton) { r in LiveCart(trade: try r.resolve(name: "variant 0")) }
-            try hive.forward(Cart.self, name: "forward", to: Cart.self) { $0 }
-            let elapsed = ContinuousClock().measure {
-                for index in stride(from: count - 1, to: 0, by: -1) {
-                    #expect(hive.unregister(TradeService.self, name: "variant \(index)"))
-                }
-            }
-            #expect(try hive.resolve(TradeService.self, name: "variant 0").label == "live")
-            #expect(!hive.isRegistered(TradeService.self, name: "variant 1"))
-            let forwarded = try hive.resolve(Cart.self, name: "forward")
-            #expect(try forwarded.trade === hive.resolve(Cart.self).trade)
-            return elapsed
-        }
+        // The odd ones first, from the front; then the even ones but the first, from the back.
+        let order = Array(stride(from: 1, to: count, by: 2)) + Array(stride(from: count - 2, to: 0, by: -2))
+        let notRemoved = order.filter { !hive.unregister(TradeService.self, name: "variant \($0)") }
+        #expect(notRemoved.isEmpty, "variants that unregister did not find: \(notRemoved.prefix(10))")
+        #expect(hive.registrations.map(\.service).sorted() == ["Cart", "Cart", "TradeService"])
+        #expect(try hive.resolve(TradeService.self, name: "variant 0").label == "variant 0")
+        #expect(!hive.isRegistered(TradeService.self, name: "variant 1"))
+        #expect(!hive.isRegistered(TradeService.self, name: "variant \(count - 2)"))
+        #expect(try hive.resolve(Cart.self, name: "forward").trade === hive.resolve(Cart.self).trade)
     }
 }

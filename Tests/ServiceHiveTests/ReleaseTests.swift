@@ -70,9 +70,9 @@ struct ReleaseTests {
         try hive.register(Session.self, scope: .weak) { LiveSession() }
         weak let outside = try hive.resolve(Session.self)
         #expect(outside == nil)
-        hive.withOverrides { _ in
+        try hive.withOverrides { _ in
         } operation: {
-            weak let inside = try? hive.resolve(Session.self)
+            weak let inside = try hive.resolve(Session.self)
             #expect(inside == nil)
         }
     }

@@ -76,9 +76,20 @@ struct ResolutionTests {
         #expect(try hive.resolve(TradeService.self).label == "attempt 2")
         #expect(attempts.current == 2)
     }
-    @Test("the shared hive is one process-wide hive")
-    func sharedHive() {
-        #expect(ServiceHive.shared === ServiceHive.shared)
+    @Test("the shared hive is one process-wide hive: what a thread registers in it, other threads and tasks resolve")
+    func sharedHive() async throws {
+        let name = "ResolutionTests.sharedHive"  // a name of its own, since other tests use the shared hive too
+        defer { ServiceHive.shared.unregister(TradeService.self, name: name) }
+        let registered = try await onThreads(1, "the registration") { _ in
+            try ServiceHive.shared.register(TradeService.self, name: name) { LiveTradeService(label: "shared") }
+            return ObjectIdentifier(ServiceHive.shared)
+        }
+        #expect(registered == [ObjectIdentifier(ServiceHive.shared)], "the thread's shared hive is the test's")
+        #expect(try ServiceHive.shared.resolve(TradeService.self, name: name).label == "shared")
+        let fromDetached = try await within("a resolve in a detached task") {
+            try await Task.detached { try ServiceHive.shared.resolve(TradeService.self, name: name).label }.value
+        }
+        #expect(fromDetached == "shared", "a detached task, which sees no task-local state, sees the same hive")
     }
 
     // MARK: - Optional services
@@ -100,7 +111,10 @@ struct ResolutionTests {
         #expect(missing == nil)
         try hive.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }  // TradeService is missing inside
         let error = error { _ = try hive.resolve((any Cart)?.self) }
-        guard case .notRegistered(let key, let chain)? = error else { return }
+        guard case .notRegistered(let key, let chain)? = error else {
+            Issue.record("expected notRegistered, got \(String(describing: error))")
+            return
+        }
         #expect(key == ServiceHive.ServiceKey(TradeService.self))
         #expect(chain == [ServiceHive.ServiceKey(Cart.self)])
         try hive.register(Clock.self) { throw DatabaseOffline() }

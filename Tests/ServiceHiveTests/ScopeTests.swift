@@ -215,60 +215,46 @@ struct ScopeTests {
     }
 
     @Test("a reset while another thread builds the instance lets that build finish for its caller, uncached")
-    func resetDuringConstruction() throws {
+    func resetDuringConstruction() async throws {
         let hive = ServiceHive()
-        let started = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
+        let (started, proceed) = (Gate(), Gate())
         let builds = Locked(0)
         try hive.register(Session.self, scope: .session) {
             if builds.increment() == 1 {
-                started.signal()
-                proceed.wait()
+                started.open()
+                guard proceed.wait() else { throw TimedOut(what: "the test to reset the scope", limit: waitLimit) }
             }
             return LiveSession()
         }
-        let built = Locked<(any Session)?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            built.withLock { $0 = try? hive.resolve(Session.self) }
-            finished.signal()
-        }.start()
-        #expect(started.wait(timeout: .now() + 10) == .success)
+        async let built = onThreads(1, "the first build") { _ in try hive.resolve(Session.self) }
+        try await started.opened("the first build to start")
         hive.resetInstances(in: .session)
-        proceed.signal()
-        #expect(finished.wait(timeout: .now() + 10) == .success)
-        let first = try #require(built.current)
+        proceed.open()
+        let first = try await built[0]
         #expect(try hive.resolve(Session.self) !== first, "the reset construction was not cached")
         #expect(builds.current == 2)
     }
 
     @Test("a singleton whose build used an instance that a reset then dropped is handed to its caller, uncached")
-    func resetOfADependencyDuringConstruction() throws {
+    func resetOfADependencyDuringConstruction() async throws {
         let hive = ServiceHive()
-        let started = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
+        let (started, proceed) = (Gate(), Gate())
         let builds = Locked(0)
         try hive.register(Session.self, scope: .session) { LiveSession() }
         try hive.register(SessionCart.self, scope: .singleton) { r in
             let session = try r.resolve(Session.self)
             if builds.increment() == 1 {
-                started.signal()
-                proceed.wait()
+                started.open()
+                guard proceed.wait() else { throw TimedOut(what: "the test to reset the scope", limit: waitLimit) }
             }
             return SessionCart(session: session)
         }
         let oldSession = try hive.resolve(Session.self)
-        let built = Locked<SessionCart?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            built.withLock { $0 = try? hive.resolve(SessionCart.self) }
-            finished.signal()
-        }.start()
-        #expect(started.wait(timeout: .now() + 10) == .success)
+        async let built = onThreads(1, "the first build") { _ in try hive.resolve(SessionCart.self) }
+        try await started.opened("the first build to start")
         hive.resetInstances(in: .session)  // while the cart is being built from the old session
-        proceed.signal()
-        #expect(finished.wait(timeout: .now() + 10) == .success)
-        #expect(try #require(built.current).session === oldSession, "the caller got what it built")
+        proceed.open()
+        #expect(try await built[0].session === oldSession, "the caller got what it built")
         let cart = try hive.resolve(SessionCart.self)
         #expect(cart.session !== oldSession, "and it was not cached: the next resolve builds from the new session")
         #expect(cart.session === (try hive.resolve(Session.self)))
@@ -276,32 +262,32 @@ struct ScopeTests {
     }
 
     @Test("resets of a scope racing resolves from 4 threads never cache an instance built from a dropped one")
-    func resetsRacingResolves() throws {
-        for _ in 0..<10 {
+    func resetsRacingResolves() async throws {
+        for round in 0..<10 {
             let hive = ServiceHive()
             try hive.register(Session.self, scope: .session) { LiveSession() }
             try hive.register(SessionCart.self, scope: .singleton) { r in SessionCart(session: try r.resolve()) }
-            let stale = Locked(0)
-            let finished = runTogether(4) { thread in
+            // A resolve that throws fails the test; the resetting thread counts the stale carts it saw.
+            let stale = try await onThreads(4, "round \(round)") { thread in
+                var stale = 0
                 for _ in 0..<300 {
                     guard thread == 0 else {
-                        _ = try? hive.resolve(SessionCart.self)
+                        _ = try hive.resolve(SessionCart.self)
                         continue
                     }
                     // Only this thread resets, so after its reset the cached cart must be built from the new session.
                     hive.resetInstances(in: .session)
-                    guard let cart = try? hive.resolve(SessionCart.self), let session = try? hive.resolve(Session.self)
-                    else { continue }
-                    if cart.session !== session { stale.increment() }
+                    let cart = try hive.resolve(SessionCart.self)
+                    if cart.session !== (try hive.resolve(Session.self)) { stale += 1 }
                 }
+                return stale
             }
-            #expect(finished, "the threads did not finish in time")
+            #expect(stale == [0, 0, 0, 0], "round \(round)")
             // Once nothing races, the cached cart is built from the cached session: nothing stale was kept.
             let cart = try hive.resolve(SessionCart.self)
-            if cart.session !== (try hive.resolve(Session.self)) { stale.increment() }
+            #expect(cart.session === (try hive.resolve(Session.self)), "round \(round)")
             hive.resetInstances(in: .session)
             #expect(try hive.resolve(SessionCart.self) !== cart, "the reset reached the cart built from the session")
-            #expect(stale.current == 0)
         }
     }
 }

@@ -26,9 +26,9 @@ struct SlotClaimTests {
 
     @Test(
         "an instance published after the lookup, built from what this task overrides, is left to the overriding layer")
-    func publishedMeanwhile() throws {
+    func publishedMeanwhile() async throws {
         let hive = try hive()
-        try hive.withOverrides {
+        try await hive.withOverrides {
             $0.register(Ledger.self) { MockLedger() }
         } operation: {
             var layers = Layers.unread
@@ -42,10 +42,8 @@ struct SlotClaimTests {
             #expect(found.instance == nil, "nothing is cached yet")
             // Meanwhile, a thread, which sees none of this task's overrides, builds the live instance and publishes it
             // beside the registration.
-            let published = Locked<Accounts?>(nil)
-            runOnThreads(1, timeout: 10) { _ in published.withLock { $0 = try? hive.resolve(Accounts.self) } }
-            let live = try #require(published.withLock { $0 })
-            #expect(live.ledger.label == "live")
+            let published = try await onThreads(1, "the live resolve") { _ in try hive.resolve(Accounts.self) }
+            #expect(published.map(\.ledger.label) == ["live"])
 
             let location = Location.registry(hive.core.lineage[found.depth])
             switch hive.core.claim(found, at: location, claimant: nil, layers: &layers) {

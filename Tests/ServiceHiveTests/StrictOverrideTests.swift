@@ -15,7 +15,10 @@ struct StrictOverrideTests {
             let trade = try hive.resolve(TradeService.self)
             #expect(trade.label == "mock")
             let thrown = error { _ = try hive.resolve(Clock.self) }
-            guard case .notOverridden(let key, _)? = thrown else { return }
+            guard case .notOverridden(let key, _)? = thrown else {
+                Issue.record("expected notOverridden, got \(String(describing: thrown))")
+                return
+            }
             #expect(key == ServiceHive.ServiceKey(Clock.self))
         }
         #expect(try hive.resolve(Clock.self) is SystemClock)

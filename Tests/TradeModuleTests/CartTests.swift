@@ -140,12 +140,10 @@ struct CartBadgeTests {
         let watcher = Watcher(seen: seen)  // the center holds delegates weakly
         try center.attach(badge, to: .cartBadge, delegate: watcher)
         let cart = try hive.resolve(CartService.self)
-        let finished = await Task.detached {
-            runTogether(4) { thread in
-                for _ in 0..<25 { _ = try? cart.add(1, of: "item-\(thread)") }
-            }
-        }.value
-        #expect(finished)
+        // An add that throws fails the test.
+        try await onThreads(4, "the adds") { thread in
+            for _ in 0..<25 { try cart.add(1, of: "item-\(thread)") }
+        }
         center.deliverPending()
         #expect(seen.value == (0...100).map(String.init), "the initial 0, then each total once, in order")
         #expect(badge.rendered == "(99+)")

@@ -51,17 +51,21 @@ struct TradeComponentTests {
         #expect(try tracked.decode(TrackReply.self) == TrackReply(order: 7, status: "delivered"))
         #expect(progress.current == ["#7 50%", "#7 100%"])
 
-        let completed = await withCheckedContinuation { continuation in
-            hive.open(link, callback: record) { result in
-                continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "failed")
+        let completed = try await within("the completion handler") {
+            await withCheckedContinuation { continuation in
+                hive.open(link, callback: record) { result in
+                    continuation.resume(returning: (try? result.get().value("status", as: String.self)) ?? "failed")
+                }
             }
         }
         #expect(completed == "delivered")
         #expect(progress.current == ["#7 50%", "#7 100%", "#7 50%", "#7 100%"], "every callback before completion")
 
-        let withoutCallback = await withCheckedContinuation { continuation in
-            hive.open(link) { result in
-                continuation.resume(returning: (try? result.get().value("order", as: Int.self)) ?? -1)
+        let withoutCallback = try await within("the completion handler without a callback") {
+            await withCheckedContinuation { continuation in
+                hive.open(link) { result in
+                    continuation.resume(returning: (try? result.get().value("order", as: Int.self)) ?? -1)
+                }
             }
         }
         #expect(withoutCallback == 7)

@@ -1,5 +1,6 @@
 import ServiceHive
 import ServiceHiveTesting
+import Support
 import Testing
 
 @testable import TradeModule
@@ -135,13 +136,23 @@ struct TradeModuleTests {
             $0.register(PricingService.self) { FlatPricing() }
         } operation: {
             let trade = try hive.resolve(TradeService.self)
-            let sold = await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<40 {
-                    group.addTask { (try? trade.placeOrder(itemId: "honey-jar", quantity: 1)) != nil }
+            // Each order is placed or refused for want of stock; anything else fails the test.
+            let refusals = try await within("forty orders") {
+                try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for _ in 0..<40 {
+                        group.addTask {
+                            do {
+                                _ = try trade.placeOrder(itemId: "honey-jar", quantity: 1)
+                                return false
+                            } catch TradeError.outOfStock(itemId: "honey-jar", requested: 1, available: 0) {
+                                return true
+                            }
+                        }
+                    }
+                    return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
                 }
-                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }
-            #expect(sold == 20)
+            #expect(refusals == 20, "20 sold, and 20 refused")
             #expect(try hive.resolve(InventoryService.self).stock(of: "honey-jar") == 0)
         }
     }

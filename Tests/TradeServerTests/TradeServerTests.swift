@@ -43,20 +43,25 @@ struct TradeServerTests {
     func sessionPerRequest() async throws {
         let app = TradeServer.application(hive: ServiceHive(), port: 0, logger: Self.quiet)
         try await app.test(.router) { client in
-            try await withThrowingTaskGroup(of: (Int, String).self) { requests in
-                for index in 0..<100 {
-                    requests.addTask {
-                        let item = ["hive-42", "honey-jar", "smoker"][index % 3]
-                        let response = try await client.execute(
-                            uri: "/items/\(item)", method: .get, headers: [TradeServer.customerHeader: "c\(index)"])
-                        return (index, body(response))
+            let texts = try await within("100 requests") {
+                try await withThrowingTaskGroup(of: (Int, String).self) { requests in
+                    for index in 0..<100 {
+                        requests.addTask {
+                            let item = ["hive-42", "honey-jar", "smoker"][index % 3]
+                            let response = try await client.execute(
+                                uri: "/items/\(item)", method: .get,
+                                headers: [TradeServer.customerHeader: "c\(index)"])
+                            return (index, body(response))
+                        }
                     }
+                    return try await requests.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
                 }
-                for try await (index, text) in requests {
-                    let item = ["hive-42", "honey-jar", "smoker"][index % 3]
-                    let price = ["$12.50", "$8.99", "$45.00"][index % 3]
-                    #expect(text == "\(price) for c\(index), who viewed [\"\(item)\"]")
-                }
+            }
+            #expect(texts.count == 100)
+            for (index, text) in texts {
+                let item = ["hive-42", "honey-jar", "smoker"][index % 3]
+                let price = ["$12.50", "$8.99", "$45.00"][index % 3]
+                #expect(text == "\(price) for c\(index), who viewed [\"\(item)\"]")
             }
             let guest = try await client.execute(uri: "/me", method: .get)
             #expect(body(guest) == "guest")
@@ -159,7 +164,7 @@ struct TradeServerTests {
         let hive = ServiceHive()
         let app = TradeServer.application(hive: hive, port: 0, logger: Self.quiet, fault: fault)
         let thrown = await #expect(throws: (any Error).self) {
-            try await withinAbandoning("the live test to end", limit: .seconds(30)) {
+            try await within("the live test to end", limit: .seconds(30)) {
                 try await app.unlessStartupFails {
                     try await app.test(.live) { _ in Issue.record("the server served before its modules were ready") }
                 }
@@ -299,7 +304,7 @@ struct TradeServerStartupTests {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.executable),
             "build the server first: swift build --traits Hummingbird")
-        let (termination, output) = try await runToEnd(
+        let (termination, output) = try await runProgram(
             Self.executable, environment: [StartupFault.variable: fault.rawValue, "TRADE_SERVER_PORT": "0"])
         #expect(termination == .exited(1), "\(output)")
         #expect(output.contains("TradeServer did not start, and exits with status 1: \(reason)"), "\(output)")
@@ -312,7 +317,7 @@ struct TradeServerStartupTests {
         try #require(
             FileManager.default.isExecutableFile(atPath: Self.executable),
             "build the server first: swift build --traits Hummingbird")
-        let (termination, output) = try await runToEnd(
+        let (termination, output) = try await runProgram(
             Self.executable, environment: [StartupFault.variable: "stopp", "TRADE_SERVER_PORT": "0"])
         #expect(termination == .exited(64), "\(output)")
         #expect(

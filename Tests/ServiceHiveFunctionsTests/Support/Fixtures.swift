@@ -78,24 +78,3 @@ final class LoggingDelegate: FunctionDelegate {
         log.entries.append("delegate.didUpdate \(badge.name) \(count)")
     }
 }
-
-/// Waits on the main actor, letting it run, until `condition` holds or `timeout` passes.
-///
-/// - Returns: Whether the condition held before the deadline.
-@MainActor
-func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        if ContinuousClock.now > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
-}
-
-/// Runs `body(index)` on `count` threads that start together, without blocking the main actor, so that it can
-/// deliver posts meanwhile.
-///
-/// - Returns: Whether every thread finished within the timeout.
-func onThreads(_ count: Int, timeout: Double = 60, _ body: @escaping @Sendable (Int) -> Void) async -> Bool {
-    await Task.detached { runTogether(count, timeout: timeout, body) }.value
-}

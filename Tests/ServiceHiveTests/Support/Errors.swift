@@ -28,6 +28,15 @@ func asyncError(
     }
 }
 
+/// The `ServiceHiveError` a failed `result` holds, or `nil` after recording an issue when it succeeded or holds another
+/// error: for what a thread saw, checked on the test's task.
+func error<T>(in result: Result<T, any Error>, sourceLocation: SourceLocation = #_sourceLocation) -> ServiceHiveError? {
+    switch result {
+    case .success: expectedError(nil, sourceLocation)
+    case .failure(let thrown): expectedError(thrown, sourceLocation)
+    }
+}
+
 /// `thrown` as a `ServiceHiveError`, or `nil` after recording an issue when nothing or something else was thrown.
 private func expectedError(_ thrown: (any Error)?, _ sourceLocation: SourceLocation) -> ServiceHiveError? {
     guard let thrown else {

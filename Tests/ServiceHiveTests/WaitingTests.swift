@@ -1,0 +1,109 @@
+import ServiceHive
+import Support
+import Testing
+
+/// The bounded waits every test relies on: they must end at their limit, whatever they wait for, and report what
+/// the threads saw without recording anything on a thread.
+@Suite("Bounded waits")
+struct WaitingTests {
+    @Test("within gives up at its limit on an operation that ignores cancellation, and names what it waited for")
+    func withinAbandons() async throws {
+        let never = Gate()  // never opened: the operation waits for it on a thread of its own, past any cancellation
+        let thrown = await #expect(throws: TimedOut.self) {
+            try await within("a gate nobody opens", limit: .milliseconds(200)) {
+                try await onThreads(1, limit: .seconds(5)) { _ in never.wait(limit: .seconds(5)) }
+            }
+        }
+        #expect(thrown?.description == "Waited 0.2 seconds for a gate nobody opens, in vain")
+    }
+
+    @Test("within returns what its operation returns, and throws what it throws")
+    func withinPassesThrough() async throws {
+        #expect(try await within("a value") { 42 } == 42)
+        await #expect(throws: Refused.self) { try await within("a failure") { throw Refused() } }
+    }
+
+    @Test("what within waits for runs ahead of the jobs already queued on the cooperative pool")
+    func withinRunsAhead() async throws {
+        let order = Locked<[String]>([])
+        try await withThrowingTaskGroup(of: Void.self) { queued in
+            // 400 jobs of 5 ms, which block a thread of the pool each: about a second of a two-thread pool, on
+            // purpose, to stand for the queue of every test's jobs.
+            for _ in 0..<400 {
+                queued.addTask {
+                    pause(milliseconds: 5)
+                    order.withLock { $0.append("queued") }
+                }
+            }
+            try await within("a wait behind the queued jobs") { order.withLock { $0.append("waited") } }
+            try await queued.waitForAll()
+        }
+        let position = try #require(order.current.firstIndex(of: "waited"))
+        #expect(position < 200, "the wait ran after \(position) of the 400 queued jobs")
+    }
+
+    @Test("onThreads returns what each thread returned, by index, from threads that run at the same time")
+    func onThreadsJoins() async throws {
+        let arrived = Locked(0)
+        let results = try await onThreads(4) { index in
+            arrived.increment()
+            // Each thread sees all four started: they start together, and none waits for the test's task.
+            let deadline = ContinuousClock.now + waitLimit
+            while arrived.current < 4, ContinuousClock.now < deadline { pause(milliseconds: 1) }
+            return (index, arrived.current)
+        }
+        #expect(results.map(\.0) == [0, 1, 2, 3])
+        #expect(results.map(\.1) == [4, 4, 4, 4])
+    }
+
+    @Test("onThreads throws the error of the lowest thread that threw, once every thread has ended")
+    func onThreadsThrows() async throws {
+        let ended = Locked(0)
+        let thrown = await #expect(throws: Refused.self) {
+            try await onThreads(3) { index in
+                defer { ended.increment() }
+                if index > 0 { throw Refused(index: index) }
+            }
+        }
+        #expect(thrown?.index == 1)
+        #expect(ended.current == 3)
+    }
+
+    @Test("a gate holds threads and tasks until it opens, and a wait for a closed gate ends at its limit")
+    func gate() async throws {
+        let gate = Gate()
+        #expect(!gate.wait(limit: .milliseconds(50)))
+        await #expect(throws: TimedOut.self) { try await gate.opened("the gate", limit: .milliseconds(50)) }
+        async let opened = onThreads(2) { _ in gate.wait() }
+        gate.open()
+        gate.open()  // again: nothing
+        #expect(try await opened == [true, true])
+        try await gate.opened("the open gate")
+    }
+
+    @Test("eventually returns once its condition holds, and throws at its limit when it never does")
+    func eventuallyWaits() async throws {
+        let count = Locked(0)
+        try await eventually("the count to reach 3") { count.increment() >= 3 }
+        await #expect(throws: TimedOut.self) {
+            try await eventually("nothing", limit: .milliseconds(50)) { false }
+        }
+    }
+
+    #if canImport(Glibc)
+    @Test("a program that runs past its limit is killed, and the wait throws")
+    func programPastItsLimit() async throws {
+        let (termination, output) = try await runProgram("/bin/sh", arguments: ["-c", "echo hello; exit 3"])
+        #expect(termination == .exited(3))
+        #expect(output == "hello\n")
+        let thrown = await #expect(throws: TimedOut.self) {
+            try await runProgram("/bin/sleep", arguments: ["30"], limit: .milliseconds(200))
+        }
+        #expect(thrown?.what == "sleep to end")
+    }
+    #endif
+}
+
+private struct Refused: Error {
+    var index = 0
+}
