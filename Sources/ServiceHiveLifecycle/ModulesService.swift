@@ -17,10 +17,10 @@ public import ServiceLifecycle
 /// ```
 ///
 /// ``run()`` installs the modules with `ServiceHive.install(_:)`, which registers every module's services, all or
-/// nothing, then starts the modules in priority order. With a ``Validation`` other than ``Validation/none``, it then
-/// validates the hive with `validateAsync(_:)`. Once that succeeded the service is ready: ``ready()`` returns. It
-/// then waits for the group's graceful shutdown, stops the modules with `ServiceHive.shutdown()`, in reverse
-/// priority order, and returns.
+/// nothing, then starts the modules in install order: each after the modules that provide what it needs, then by
+/// priority. With a ``Validation`` other than ``Validation/none``, it then validates the hive with
+/// `validateAsync(_:)`. Once that succeeded the service is ready: ``ready()`` returns. It then waits for the group's
+/// graceful shutdown, stops the modules with `ServiceHive.shutdown()`, in reverse install order, and returns.
 ///
 /// **Readiness.** A `ServiceGroup` starts all its services at once. A service that must not work before the modules
 /// are installed, such as an HTTP server that must not listen yet, awaits ``ready()`` first: it returns once the
@@ -37,7 +37,7 @@ public import ServiceLifecycle
 /// rolled back, so the hive is as it was before. With the default `failureTerminationBehavior`, `.cancelGroup`, the
 /// group then cancels its other services and its own `run()` throws that error.
 ///
-/// **When the validation fails**, the modules are stopped, in reverse priority order, and ``run()`` and ``ready()``
+/// **When the validation fails**, the modules are stopped, in reverse install order, and ``run()`` and ``ready()``
 /// throw ``ModulesServiceError/validationFailed(_:)`` with the report. Their registrations stay, as after
 /// `shutdown()`. The group then ends as it does for a failed install.
 ///
@@ -96,8 +96,8 @@ public actor ModulesService: Service, CustomStringConvertible {
     /// ```
     ///
     /// - Parameters:
-    ///   - modules: The modules to install, in any order: they register and start in priority order, highest first,
-    ///     and stop in reverse.
+    ///   - modules: The modules to install, in any order: they register and start after the modules that provide what
+    ///     they need, then in priority order, highest first, and stop in reverse.
     ///   - hive: The hive to install them in. By default, `ServiceHive.shared`.
     ///   - validation: Whether to validate the hive once the modules are installed, before the service is ready. By
     ///     default, ``Validation/none``.
@@ -112,8 +112,9 @@ public actor ModulesService: Service, CustomStringConvertible {
     /// Installs the modules, validates them if asked to, runs until graceful shutdown or cancellation, then stops
     /// them.
     ///
-    /// A `ServiceGroup` calls this; you rarely do. The modules register and start in priority order, highest first.
-    /// On graceful shutdown every module installed in the hive stops, in reverse priority order, and this returns.
+    /// A `ServiceGroup` calls this; you rarely do. The modules register and start in install order: after the modules
+    /// that provide what they need, then by priority, highest first. On graceful shutdown every module installed in
+    /// the hive stops, in reverse install order, and this returns.
     /// On cancellation they stop too, and this throws `CancellationError`.
     ///
     /// ```swift

@@ -172,7 +172,7 @@ struct Record: Sendable {
 /// `@usableFromInline`, with `Box` and its `value`, for one reason: the inlinable `resolveAll` copies the values of a
 /// collection's cached instances into the collection's snapshot in the caller's code, specialized for the element type,
 /// where the engine's generic code copies each through its type's witnesses and looks the metadata of their array up
-/// (`Benchmarks/count-instructions 27`, when it copied on every resolve: 2,117 instructions, not 3,291).
+/// (`Benchmarks/count-instructions 28`, when it copied on every resolve: 2,117 instructions, not 3,291).
 @usableFromInline
 class Instance: @unchecked Sendable {
     // Sendable: immutable. Handing one shared instance to every thread is what a shared scope means;

@@ -63,7 +63,7 @@ struct Registry {
     /// The values of the contributions to a collection, by the collection's key space, made by the first resolve of the
     /// collection that found them all cached where it could use them, and returned as they are by the next ones, until
     /// anything of the collection's registrations changes: each change empties it (`Registry+Changes.swift`).
-    /// `Benchmarks/count-instructions 27`: 411 instructions a resolve of 10 contributions, where copying their values
+    /// `Benchmarks/count-instructions 28`: 411 instructions a resolve of 10 contributions, where copying their values
     /// each time cost 2,117.
     ///
     /// A table of its own, beside `services`: a field more in each of their `Registrations` made the lookup of every
