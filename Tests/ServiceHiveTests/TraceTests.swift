@@ -46,4 +46,32 @@ struct TraceTests {
         #expect(failures.current[0].hasPrefix("TradeService is not registered (needed by Cart)"))
         #expect(traces.current == ["Cart (transient) failed\n└─ TradeService failed"])
     }
+
+    @Test(
+        "the failure hook hears each failed top-level resolve once, sync or async, traced or not, whatever the factory",
+        arguments: [false, true], [false, true])
+    func failureHookOncePerResolve(async: Bool, traced: Bool) async throws {
+        let hive = ServiceHive()
+        if traced { hive.trace = { _ in } }
+        try hive.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
+        try hive.register(Cart.self, name: "async") { r async throws in LiveCart(trade: try await r.resolveAsync()) }
+        // An async factory whose dependency's synchronous factory fails: one failure, of the top-level resolve.
+        try hive.register(Cart.self, name: "nested", scope: .singleton) { r async throws in
+            try await r.resolveAsync(Cart.self)
+        }
+        // An async factory that resolves synchronously, and fails.
+        try hive.register(Cart.self, name: "synchronous") { r async throws in try r.resolve(Cart.self) }
+        let failures = Locked<[String]>([])
+        hive.onResolutionFailure = { error in failures.withLock { $0.append("\(error)") } }
+        for name in [nil, "async", "nested", "synchronous"] where async || name == nil {
+            if async {
+                await #expect(throws: ServiceHiveError.self) { try await hive.resolveAsync(Cart.self, name: name) }
+            } else {
+                #expect(throws: ServiceHiveError.self) { try hive.resolve(Cart.self, name: name) }
+            }
+        }
+        let expected = async ? 4 : 1
+        #expect(failures.current.count == expected, "\(failures.current)")
+        #expect(failures.current.allSatisfy { $0.hasPrefix("TradeService is not registered (needed by Cart") })
+    }
 }

@@ -54,8 +54,11 @@ extension HiveCore {
         for context: AsyncContext,
         _ resolve: () throws(ServiceHiveError) -> Service
     ) throws(ServiceHiveError) -> Service {
-        guard context.isRecording else { return try resolve() }
         let thread = ThreadContext.current
+        // The async resolve hands its failure to the hook; the synchronous one it runs must not too.
+        thread.state.pointee.asyncCrossings += 1
+        defer { thread.state.pointee.asyncCrossings -= 1 }
+        guard context.isRecording else { return try resolve() }
         thread.beginRecording()
         let value: Service
         do throws(ServiceHiveError) {

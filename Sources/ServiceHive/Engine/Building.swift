@@ -118,7 +118,8 @@ extension Entry {
 }
 
 extension HiveCore {
-    /// Runs `resolve`, and when it is a top-level resolve, ends it on this thread and hands a failure to the hook.
+    /// Runs `resolve`, and when it is a top-level resolve, ends it on this thread and hands a failure to the hook, unless
+    /// an async resolve runs it.
     /// Inlined, with `buildTransient`, into a transient's resolve: called, `Benchmarks/count-instructions 01` cost 841
     /// instructions, not 792.
     @inline(__always)
@@ -131,7 +132,7 @@ extension HiveCore {
         do {
             return try resolve()
         } catch {
-            family.withLock { $0.diagnostics.failure }?(error)
+            if context.reportsFailures { family.withLock { $0.diagnostics.failure }?(error) }
             throw error
         }
     }

@@ -54,6 +54,11 @@ struct ThreadContext {
 
     var depth: Int { state.pointee.depth }
 
+    /// Whether the failure of a top-level resolve on this thread goes to the failure hook: not when an async resolve
+    /// runs it, on this thread or in the task of an async factory, since the async resolve reports its own failure.
+    /// Read only when a resolve fails.
+    var reportsFailures: Bool { state.pointee.asyncCrossings == 0 && AsyncContext.current == nil }
+
     /// Pushes `entry`. The caller has checked the depth limit with `refusal(toBuild:)`.
     func push(_ entry: Entry) {
         state.pointee.chain[state.pointee.depth] = .passUnretained(entry)
@@ -199,6 +204,9 @@ extension ThreadContext {
         var graph: [GraphInstance] = []
         /// While a traced resolve runs: one node per resolve in progress, innermost last.
         var trace: [TraceFrame] = []
+        /// How many async resolves are running a synchronous resolve on this thread (`resolveSynchronously`): each
+        /// hands its own failure to the failure hook, so the synchronous resolve must not.
+        var asyncCrossings = 0
         /// This thread's stack, where the platform says.
         let stack: StackBounds?
     }

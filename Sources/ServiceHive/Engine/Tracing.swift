@@ -19,7 +19,7 @@ extension HiveCore {
             return value
         } catch {
             if isTraced { report(context.endTrace(failed: true), to: diagnostics) }
-            diagnostics.failure?(error)
+            if isTopLevel, context.reportsFailures { diagnostics.failure?(error) }
             throw error
         }
     }
