@@ -12,7 +12,8 @@ struct ArchitectureMapTests {
     @Test("the map exists, names the three paths, and every file it names exists")
     func filesExist() throws {
         try #require(!Self.map.isEmpty, "ARCHITECTURE.md is missing or empty")
-        #expect(Self.pathTables().count == 3, "the map shows a cached singleton's, a transient's and an override's path")
+        #expect(
+            Self.pathTables().count == 3, "the map shows a cached singleton's, a transient's and an override's path")
         let files = Self.backticked().filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Benchmarks/") }
         #expect(files.count >= 20, "the path tables alone name more files than \(files.count)")
         for file in Set(files) {
@@ -55,7 +56,8 @@ struct ArchitectureMapTests {
     @Test("every type the map names is declared in the sources, and every library it names is a target")
     func typesExist() throws {
         let sources = try Self.swiftSources(under: "Sources").map { try String(contentsOf: $0, encoding: .utf8) }
-        let names = Set(Self.backticked().filter { $0.range(of: #"^[A-Z][A-Za-z]+$"#, options: .regularExpression) != nil })
+        let names = Set(
+            Self.backticked().filter { $0.range(of: #"^[A-Z][A-Za-z]+$"#, options: .regularExpression) != nil })
         #expect(names.count >= 20, "the map names only \(names.count) types and libraries")
         let manifest = try String(contentsOf: Self.root.appending(path: "Package.swift"), encoding: .utf8)
         for name in names {
@@ -80,7 +82,8 @@ struct ArchitectureMapTests {
         // `Support` is the tests' and the Demo's, never a product: its program runner is for Linux's test runs.
         let libraries = try Self.swiftSources(under: "Sources").filter { !$0.path.contains("/Sources/Support/") }
         for file in libraries {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
             var index = 0
             while index < lines.count {
                 defer { index += 1 }
@@ -137,7 +140,9 @@ struct ArchitectureMapTests {
                 tables.append(PathTable(title: String(heading.output.1), limit: Int(heading.output.2) ?? 0))
             } else if line.hasPrefix("### ") || line.hasPrefix("## ") {
                 tables.append(PathTable(title: "", limit: -1))  // A section that is not a path.
-            } else if let row = line.firstMatch(of: /^\|\s*\d+\s*\|\s*`([^`]+)`\s*\|\s*`([^`]+)`\s*\|$/), !tables.isEmpty {
+            } else if let row = line.firstMatch(of: /^\|\s*\d+\s*\|\s*`([^`]+)`\s*\|\s*`([^`]+)`\s*\|$/),
+                !tables.isEmpty
+            {
                 tables[tables.count - 1].rows.append((String(row.output.1), String(row.output.2)))
             }
         }
