@@ -1,5 +1,6 @@
 #if Hummingbird
 import Hummingbird
+import ServiceHiveComponents
 
 /// The mount's one rule for keys: no key may repeat, in the query, in an object of the JSON body, or across the two.
 ///
@@ -57,7 +58,7 @@ struct RepeatedKey: Hashable {
         guard let query else { return nil }
         let keys = query.utf8.prefix { $0 != UInt8(ascii: "#") }
             .split(separator: UInt8(ascii: "&"))
-            .compactMap { item in percentDecoded(item.prefix { $0 != UInt8(ascii: "=") }) }
+            .compactMap { item in PercentDecoding.decoded(item.prefix { $0 != UInt8(ascii: "=") }) }
             .filter { !$0.isEmpty }
         var seen: Set<String> = []
         for key in keys where !seen.insert(key).inserted {
@@ -65,46 +66,6 @@ struct RepeatedKey: Hashable {
         }
         // In the query's order, so that the same request names the same key every time.
         return keys.first(where: bodyKeys.contains).map { RepeatedKey(key: $0, place: .queryAndBody) }
-    }
-
-    /// `bytes` percent-decoded as UTF-8, or `nil` for an escape without two hexadecimal digits, or bytes that are not
-    /// UTF-8. A `+` stays a plus sign, as the hive reads it.
-    static func percentDecoded(_ bytes: some Collection<UInt8>) -> String? {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            index = bytes.index(after: index)
-            guard byte == UInt8(ascii: "%") else {
-                decoded.append(byte)
-                continue
-            }
-            guard index != bytes.endIndex, let high = hexValue(bytes[index]) else { return nil }
-            index = bytes.index(after: index)
-            guard index != bytes.endIndex, let low = hexValue(bytes[index]) else { return nil }
-            index = bytes.index(after: index)
-            decoded.append(high << 4 | low)
-        }
-        var text = String.UnicodeScalarView()
-        var parser = UTF8()
-        var iterator = decoded.makeIterator()
-        while true {
-            switch parser.decode(&iterator) {
-            case .scalarValue(let scalar): text.append(scalar)
-            case .emptyInput: return String(text)
-            case .error: return nil
-            }
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     // MARK: - The JSON body
@@ -224,7 +185,7 @@ struct RepeatedKey: Hashable {
         guard index + 4 <= text.endIndex else { return nil }
         var unit: UInt32 = 0
         for offset in 0..<4 {
-            guard let digit = hexValue(text[index + offset]) else { return nil }
+            guard let digit = PercentDecoding.hexValue(text[index + offset]) else { return nil }
             unit = unit << 4 | UInt32(digit)
         }
         index += 4

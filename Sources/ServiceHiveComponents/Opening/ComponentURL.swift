@@ -126,44 +126,11 @@ struct ComponentURL {
         guard bytes.contains(UInt8(ascii: "%")) || bytes.contains(where: { $0 >= 0x80 }) else {
             return String(decoding: bytes, as: UTF8.self)  // ASCII without escapes: nothing to decode or check.
         }
-        func invalid() -> ComponentError {
-            refuse(.invalidPercentEncoding(ComponentNames.printable(String(decoding: bytes, as: UTF8.self), limit: 80)))
+        guard let text = PercentDecoding.decoded(bytes) else {
+            throw refuse(
+                .invalidPercentEncoding(ComponentNames.printable(String(decoding: bytes, as: UTF8.self), limit: 80)))
         }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "%") else {
-                decoded.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
-                let low = hexValue(bytes[index + 2])
-            else { throw invalid() }
-            decoded.append(high << 4 | low)
-            index += 3
-        }
-        var text = String.UnicodeScalarView()
-        var parser = UTF8()
-        var iterator = decoded.makeIterator()
-        while true {
-            switch parser.decode(&iterator) {
-            case .scalarValue(let scalar): text.append(scalar)
-            case .emptyInput: return String(text)
-            case .error: throw invalid()
-            }
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        return text
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
