@@ -1,6 +1,12 @@
-#if canImport(Glibc)
 import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// How a program ended.
 public enum Termination: Equatable, Sendable, CustomStringConvertible {
@@ -22,7 +28,9 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
 /// it to end, and returns how it ended and what it wrote to its standard output and error, together.
 ///
 /// With `posix_spawn`, rather than Foundation's `Process`, which leaks a weak reference on Linux that LeakSanitizer
-/// reports. The wait polls `waitpid` from the test's task, sleeping between polls, so that it blocks no thread; a
+/// reports. `/bin/sh` sends the program's output to a file and replaces itself with the program (`exec`), so the
+/// status is the program's own; the shell does the redirection because the file actions of `posix_spawn` have types
+/// of their own on each operating system. The wait polls `waitpid` from the test's task, sleeping between polls, so that it blocks no thread; a
 /// program still running at the limit is killed, and the wait throws ``TimedOut``.
 ///
 /// ```swift
@@ -49,17 +57,16 @@ public func runProgram(
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appending(path: "output.txt").path
 
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // What posix_spawn would refuse itself, refused before the shell runs: the shell would exit 127 instead.
+    guard access(path, X_OK) == 0 else { throw SpawnFailed(path: path, error: errno) }
     let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    // `sh -c SCRIPT OUTPUT PROGRAM ARGUMENTS…`: the script sees the output file as $0 and the program as "$@".
+    let shell = ["/bin/sh", "-c", #"exec "$@" > "$0" 2>&1"#, output, path] + arguments
+    let argv = shell.map { strdup($0) } + [nil]
     let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     var spawned = pid_t()
-    let error = posix_spawn(&spawned, path, &actions, nil, argv, envp)
+    let error = posix_spawn(&spawned, "/bin/sh", nil, nil, argv, envp)
     guard error == 0 else { throw SpawnFailed(path: path, error: error) }
     let pid = spawned
 
@@ -115,4 +122,3 @@ private func contents(of path: String) -> String {
     }
     return String(decoding: bytes, as: UTF8.self)
 }
-#endif

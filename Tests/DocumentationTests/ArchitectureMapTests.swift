@@ -79,9 +79,7 @@ struct ArchitectureMapTests {
     func onePathOnEveryPlatform() throws {
         let platform = #"#(if|elseif)\s+.*(os\(|canImport\((Darwin|Glibc|Musl|Bionic|WinSDK|Android)\)|arch\()"#
         var branches = 0
-        // `Support` is the tests' and the Demo's, never a product: its program runner is for Linux's test runs.
-        let libraries = try Self.swiftSources(under: "Sources").filter { !$0.path.contains("/Sources/Support/") }
-        for file in libraries {
+        for file in try Self.swiftSources(under: "Sources") {
             let lines = try String(contentsOf: file, encoding: .utf8).split(
                 separator: "\n", omittingEmptySubsequences: false)
             var index = 0

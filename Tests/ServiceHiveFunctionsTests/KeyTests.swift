@@ -130,7 +130,6 @@ enum Compiler {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: "check.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        #if canImport(Glibc)
         let (termination, output) = try await runProgram(
             swiftc!.path,
             arguments: [
@@ -139,10 +138,5 @@ enum Compiler {
             ],
             limit: .seconds(180))
         return (termination == .exited(0), output)
-        #else
-        throw CompilerUnavailable()
-        #endif
     }
-
-    struct CompilerUnavailable: Error {}
 }

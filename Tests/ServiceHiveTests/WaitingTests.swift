@@ -1,3 +1,4 @@
+import Foundation
 import ServiceHive
 import Support
 import Testing
@@ -90,7 +91,6 @@ struct WaitingTests {
         }
     }
 
-    #if canImport(Glibc)
     @Test("a program that runs past its limit is killed, and the wait throws")
     func programPastItsLimit() async throws {
         let (termination, output) = try await runProgram("/bin/sh", arguments: ["-c", "echo hello; exit 3"])
@@ -101,7 +101,12 @@ struct WaitingTests {
         }
         #expect(thrown?.what == "sleep to end")
     }
-    #endif
+
+    @Test("a program that isn't there fails to run, naming it")
+    func missingProgram() async throws {
+        let thrown = await #expect(throws: SpawnFailed.self) { try await runProgram("/nonexistent/program") }
+        #expect(thrown?.description == "could not run /nonexistent/program: error \(ENOENT)")
+    }
 }
 
 private struct Refused: Error {
