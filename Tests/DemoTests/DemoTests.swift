@@ -362,30 +362,33 @@ struct DemoTests {
         #expect(captured.error == ["error: the modules are unsound; the graph draws what is missing or cyclic in red"])
     }
 
-    @Test("the README's TradeModule graph is the one Demo graph prints")
+    @Test("the Modules and Startup article's TradeModule graph is the one Demo graph prints")
     func readmeGraph() async throws {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["graph"], console: captured.console) == 0)
         let graph = captured.out.joined(separator: "\n")
-        let readme = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: "README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+        let article = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(
+                path: "Sources/ServiceHive/ServiceHive.docc/Articles/ModulesAndStartup.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
         let fix =
-            "To fix, paste the output of `swift run Demo graph` into README.md as a ```mermaid block between "
-            + "<!-- tradegraph:start --> and <!-- tradegraph:end -->."
+            "To fix, paste the output of `swift run Demo graph` into ModulesAndStartup.md as a ```mermaid block "
+            + "between <!-- tradegraph:start --> and <!-- tradegraph:end -->."
         guard let start = text.firstRange(of: "<!-- tradegraph:start -->"),
             let end = text[start.upperBound...].firstRange(of: "<!-- tradegraph:end -->")
         else {
-            Issue.record("README.md has no <!-- tradegraph:start --> … <!-- tradegraph:end --> markers. \(fix)")
+            Issue.record(
+                "ModulesAndStartup.md has no <!-- tradegraph:start --> … <!-- tradegraph:end --> markers. \(fix)")
             return
         }
         let between = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
         guard between.hasPrefix("```mermaid\n"), between.hasSuffix("\n```") else {
-            Issue.record("README.md's TradeModule graph is not one ```mermaid block. \(fix)")
+            Issue.record("ModulesAndStartup.md's TradeModule graph is not one ```mermaid block. \(fix)")
             return
         }
         let block = between.dropFirst("```mermaid\n".count).dropLast("\n```".count)
-        #expect(String(block) == graph, "README.md's TradeModule graph is not what Demo graph prints. \(fix)")
+        #expect(
+            String(block) == graph, "ModulesAndStartup.md's TradeModule graph is not what Demo graph prints. \(fix)")
     }
 
     @Test("validate exits 0 for the sound composition root")
