@@ -425,8 +425,15 @@ extension HiveCore {
         context.push(collection)
         defer { context.pop() }
         var cached = gathering.cached.makeIterator()
+        // The positions of the lookup taken so far, a removed contribution's too: `all.count` would trail them once
+        // one is left out, and pull the cached values after it ahead of the next one resolved.
+        var taken = 0
         for pending in gathering.pending {
-            while all.count < pending.position, let instance = cached.next() { all.append(instance.value()) }
+            while taken < pending.position, let instance = cached.next() {
+                all.append(instance.value())
+                taken += 1
+            }
+            taken += 1
             let found = pending.found
             do throws(ServiceHiveError) {
                 all.append(try resolveFound(found, found.entry.key, nil, { [] }, { $0.isEmpty }, &layers, isTraced))
@@ -462,11 +469,14 @@ extension HiveCore {
                 var all: [Service] = []
                 all.reserveCapacity(cached.count + keys.count)
                 var next = cached.startIndex
+                var taken = 0  // The positions taken so far, as for a synchronous resolve.
                 for (position, key) in keys {
-                    while all.count < position, next < cached.endIndex {
+                    while taken < position, next < cached.endIndex {
                         all.append(cached[next].value())
                         next += 1
+                        taken += 1
                     }
+                    taken += 1
                     do throws(ServiceHiveError) {
                         let value: Service = try await resolveAsync(key)
                         all.append(value)
