@@ -36,6 +36,9 @@ struct HiveFamily: ~Copyable {
     /// Hashed by `ServiceTable`, since making a request's child hive inserts into it.
     var providedByChildren = ServiceTable<Bool>()
     var diagnostics = Diagnostics()
+    /// The installs running in the hives of this family, whose rollbacks hand each other what to restore
+    /// (`ServiceHive.rollBack(_:)`).
+    var installs: [InstallRecorder] = []
 
     init() {}
 

@@ -2,7 +2,8 @@
 /// whole install undone if it fails.
 ///
 /// `install` binds it to the task-local ``current`` while modules register and start; `add` and `unregister` report
-/// to it.
+/// to it. While the install runs, the family lists it among its running installs (`HiveFamily.installs`), so that the
+/// rollback of another install can hand it what to restore.
 final class InstallRecorder: Sendable {
     /// The install running in the current task, if any.
     @TaskLocal static var current: InstallRecorder?
@@ -33,7 +34,26 @@ final class InstallRecorder: Sendable {
 
     func added(_ entry: Entry) { state.withLock { $0.added.append(entry) } }
 
+    /// Records that the install removed `record`. Called with the family lock held, in the step that removed it, so
+    /// that a rollback of another install running at the same time, which reads this under the family lock, sees it.
     func removed(_ record: Record) { state.withLock { $0.removed.append(record) } }
+
+    /// Hands this install the restoring of `record` in place of `entry`, which it removed: `entry` was added by another
+    /// install that is rolling back, and `record` is what that install removed in its place, or `nil` if it removed
+    /// nothing there. Called with the family lock held.
+    ///
+    /// - Returns: Whether this install removed `entry`.
+    func handOver(_ entry: Entry, restoring record: Record?) -> Bool {
+        state.withLock { changes in
+            guard let position = changes.removed.firstIndex(where: { $0.entry === entry }) else { return false }
+            if let record {
+                changes.removed[position] = record
+            } else {
+                changes.removed.remove(at: position)
+            }
+            return true
+        }
+    }
 
     /// Everything the install changed.
     var changes: Changes { state.withLock { $0 } }

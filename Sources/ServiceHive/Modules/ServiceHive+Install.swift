@@ -32,6 +32,7 @@ extension ServiceHive {
     public func install(_ modules: [any ServiceModule]) async throws {
         let ordered = try InstallPlan(modules, into: self).modules
         let recorder = InstallRecorder(hive: self)
+        family.withLock { $0.installs.append(recorder) }
         var started: [any ServiceModule] = []
         do {
             try await InstallRecorder.$current.withValue(recorder) {
@@ -48,10 +49,11 @@ extension ServiceHive {
             }
         } catch {
             for module in started.reversed() { await module.stop(in: self) }
-            rollBack(recorder.changes)
+            rollBack(recorder)
             throw error
         }
         family.withLock { state in
+            state.installs.removeAll { $0 === recorder }
             state.modules[id] = InstalledModule.startupOrder((state.modules[id] ?? []) + ordered).ordered
         }
     }
