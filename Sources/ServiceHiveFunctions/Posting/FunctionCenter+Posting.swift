@@ -69,6 +69,18 @@ extension FunctionCenter {
         applyQueued()
     }
 
+    /// Applies the next batch of queued values, for the delivery task that a post starts, and, while more wait, starts
+    /// the next task, so that the main actor runs other work between batches.
+    func deliverBatch() {
+        guard !isDelivering else { return poster.inbox.scheduleNext(self) }
+        isDelivering = true
+        defer { isDelivering = false }
+        let deliveries = poster.inbox.takeBatch()
+        guard !deliveries.isEmpty else { return }
+        for delivery in deliveries { delivery(self) }
+        poster.inbox.scheduleNext(self)
+    }
+
     /// Applies every queued value, oldest first, including those posted while it runs.
     private func applyQueued() {
         while true {

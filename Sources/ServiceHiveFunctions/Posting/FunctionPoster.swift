@@ -15,6 +15,11 @@
 /// the values that one thread or task posts apply in the order it posted them, to every key. Values posted at the
 /// same moment from different threads apply in some order, each whole: a control never sees half of one post.
 ///
+/// **Bounds.** A poster that never pauses can't starve the main actor or grow memory: the center applies at most
+/// 1,024 values at a time before the main actor runs other work, and once 8,192 values wait, each key keeps only the
+/// latest of its waiting values. Every key still ends at the value posted to it last, and no value applies after a
+/// newer one of its key; only values that a newer one of their key overtook while the queue was full are skipped.
+///
 /// Posting to a center that has been released does nothing.
 public struct FunctionPoster: Sendable {
     /// The queue of the center this poster posts to.
@@ -34,6 +39,6 @@ public struct FunctionPoster: Sendable {
     ///   - value: The new value.
     ///   - key: The key of the function whose controls show it.
     public func post<Control, Value>(_ value: Value, to key: FunctionKey<Control, Value>) {
-        inbox.post { center in center.apply(value, to: key) }
+        inbox.post({ center in center.apply(value, to: key) }, to: KeyIdentity(key))
     }
 }
