@@ -87,8 +87,8 @@ extension ServiceHive.Resolver {
             of: Service.self, requiresSendable: requiresSendable, async: false,
             make: { Self.snapshot(Service.self, $0) })
         {
-            // Safe: the values of a collection of `Service` are made by `snapshot(_:_:)` for `Service`.
-            return unsafeDowncast(snapshot.values, to: Box<[Service]>.self).value
+            // Safe: the snapshots of a collection of `Service` are made by `snapshot(_:_:)` for `Service`.
+            return unsafeDowncast(snapshot, to: CollectionValues<Service>.self).values
         }
         return try resolveAllUncached(Service.self, requiresSendable: requiresSendable)
     }
@@ -103,25 +103,24 @@ extension ServiceHive.Resolver {
             of: Service.self, requiresSendable: requiresSendable, async: true, make: { Self.snapshot(Service.self, $0) }
         ) {
             // Safe: as in `resolveAll`.
-            return unsafeDowncast(snapshot.values, to: Box<[Service]>.self).value
+            return unsafeDowncast(snapshot, to: CollectionValues<Service>.self).values
         }
         return try await resolveAllAsyncUncached(Service.self, requiresSendable: requiresSendable)
     }
 
-    /// The values of `instances`, each a `Box<Service>`, in a `Box<[Service]>`, for a snapshot; read with the family lock
-    /// held, which keeps them alive: read through `_withUnsafeGuaranteedRef`, as the engine reads a cached instance,
-    /// they are not retained.
+    /// A snapshot of the values of `instances`, each a `Box<Service>`, read with the family lock held, which keeps them
+    /// alive: read through `_withUnsafeGuaranteedRef`, as the engine reads a cached instance, they are not retained.
     @inlinable
     static func snapshot<Service>(
         _: Service.Type, _ instances: UnsafeBufferPointer<Unmanaged<Instance>>
-    ) -> Instance {
+    ) -> CollectionSnapshot {
         var values: [Service] = []
         values.reserveCapacity(instances.count)
         for instance in instances {
             // Safe: only `Factory.box` makes the instances cached for a contribution, each a `Box` of its service type.
             values.append(instance._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value })
         }
-        return Box(collection: values)
+        return CollectionValues(values)
     }
 
     /// The snapshot of the values of every contribution to the collection of `Service`, when each one's instance is
@@ -129,7 +128,7 @@ extension ServiceHive.Resolver {
     @usableFromInline
     func cachedCollection<Service>(
         of _: Service.Type, requiresSendable: Bool, async: Bool,
-        make: (UnsafeBufferPointer<Unmanaged<Instance>>) -> Instance
+        make: (UnsafeBufferPointer<Unmanaged<Instance>>) -> CollectionSnapshot
     ) -> CollectionSnapshot? {
         core.cachedCollection(
             RegistrationKey(collectionOf: Service.self, name: nil, requiresSendable: requiresSendable), async: async,

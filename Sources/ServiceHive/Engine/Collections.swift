@@ -45,28 +45,34 @@ struct Gathering {
     }
 }
 
-/// The values of a collection's contributions, as a resolve of it returns them, and what the quick path checks before
-/// it returns them; the hive keeps it until any of the contributions changes (`Registry.snapshots`).
+/// The values of a collection's contributions, as a resolve of it returns them: a ``CollectionValues``, which the
+/// inlinable `resolveAll` makes and reads, specialized for the element type, and which the hive keeps until any of the
+/// contributions changes (`Registry.snapshots`).
 ///
-/// `Sendable` as the compiler sees it: final, and every field a `let` of a `Sendable` type. The values are an `Array`
-/// of the element type in a `Box`, which the inlinable `resolveAll` makes and reads, specialized for the element
-/// type: a `Box` is an `Instance`, `Sendable` for the reason every cached instance is.
+/// Sendable: set once, under the family lock, before any other thread sees it; its values are the cached instances'
+/// values, which `ServiceHive.Scope` documents must be safe to use from any thread.
 @usableFromInline
-final class CollectionSnapshot: Sendable {
-    /// A `Box<[Service]>`, for a collection of `Service`.
-    @usableFromInline let values: Instance
+class CollectionSnapshot: @unchecked Sendable {
     /// Whether a contribution's factory is async: only `resolveAllAsync` may return its instance.
-    let isAsync: Bool
+    var isAsync = false
     /// Whether an instance was built from another family's services: a lookup reads the task's layers to use it.
-    let crossesFamilies: Bool
+    var crossesFamilies = false
     /// Whether a contribution was made where its service was not known to be `Sendable`.
-    let unsureSendable: Bool
+    var unsureSendable = false
 
-    init(values: Instance, isAsync: Bool, crossesFamilies: Bool, unsureSendable: Bool) {
+    @usableFromInline
+    init() {}
+}
+
+/// The values of a collection of `Service`.
+@usableFromInline
+final class CollectionValues<Service>: CollectionSnapshot, @unchecked Sendable {
+    // Sendable: as `CollectionSnapshot`.
+    @usableFromInline let values: [Service]
+
+    @usableFromInline
+    init(_ values: [Service]) {
         self.values = values
-        self.isAsync = isAsync
-        self.crossesFamilies = crossesFamilies
-        self.unsureSendable = unsureSendable
     }
 }
 
@@ -80,7 +86,7 @@ extension HiveCore {
     ///
     /// It takes the family lock once: one lookup for the collection, not one per element. When one hive of the lineage
     /// has the contributions, as when they are the app's, it returns the snapshot that hive keeps of them, or makes it;
-    /// otherwise it makes one for this resolve. `make` makes its values, with the lock held, from the instances, unretained
+    /// otherwise it makes one for this resolve. `make` makes one, with the lock held, from the instances, unretained
     /// and valid while the lock is held, in order: it must only copy their values out, as `cachedValue(_:)` does, in
     /// code specialized for the element type, where this generic code would copy each through the type's witnesses
     /// and look the metadata of their array up.
@@ -88,7 +94,7 @@ extension HiveCore {
     /// - Parameter async: Whether the caller is `resolveAllAsync`, which may take the cached instance of an async
     ///   factory.
     func cachedCollection(
-        _ key: RegistrationKey, async: Bool, make: (UnsafeBufferPointer<Unmanaged<Instance>>) -> Instance
+        _ key: RegistrationKey, async: Bool, make: (UnsafeBufferPointer<Unmanaged<Instance>>) -> CollectionSnapshot
     ) -> CollectionSnapshot? {
         if ThreadContext.mayRecordOrTrace {
             // What a construction in progress uses is recorded, and a traced resolve notes what it finds, by the path
@@ -140,9 +146,9 @@ extension HiveCore {
                         return true
                     }
                     guard complete else { return nil }
-                    return CollectionSnapshot(
-                        values: make(UnsafeBufferPointer(rebasing: buffer[..<count])), isAsync: isAsync,
-                        crossesFamilies: crosses, unsureSendable: unsure)
+                    let snapshot = make(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                    (snapshot.isAsync, snapshot.crossesFamilies, snapshot.unsureSendable) = (isAsync, crosses, unsure)
+                    return snapshot
                 }
             }
             if holders == 1, let index = holder, let snapshot {

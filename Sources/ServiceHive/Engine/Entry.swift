@@ -197,13 +197,6 @@ final class Box<Value>: Instance, @unchecked Sendable {
         self.value = value
         super.init(dependencies: dependencies, isWeak: Value.self == WeakReference.self)
     }
-
-    /// The values of a collection's contributions, for its `CollectionSnapshot`: made by the inlinable `resolveAll`.
-    @usableFromInline
-    init(collection values: Value) {
-        value = values
-        super.init(dependencies: .none, isWeak: false)
-    }
 }
 
 /// The weak reference of a `.weak` instance, held in a `Box<WeakReference>`.
