@@ -17,8 +17,16 @@ typealias Delivery = @MainActor @Sendable (FunctionCenter) -> Void
 final class Inbox: Sendable {
     /// One posted value and the key it goes to.
     private struct Waiting {
-        let key: KeyIdentity
+        let key: PostedKey
         let delivery: Delivery
+    }
+
+    /// A key as a post names it: its name, and its control and value types, which the generic post has at hand. The
+    /// type of the `FunctionKey` itself, as `KeyIdentity` holds it, would cost a metadata lookup on every post.
+    struct PostedKey: Hashable {
+        let name: String
+        let control: ObjectIdentifier
+        let value: ObjectIdentifier
     }
 
     private struct State {
@@ -51,7 +59,7 @@ final class Inbox: Sendable {
 
     /// Appends `delivery` for `key`, and wakes the center on the main actor if nothing else will. When the center is
     /// gone, the queue is emptied instead; when `waitingLimit` values wait, each key keeps only its latest.
-    func post(_ delivery: @escaping Delivery, to key: KeyIdentity) {
+    func post(_ delivery: @escaping Delivery, to key: PostedKey) {
         let (wake, dropped) = state.withLock { state -> (FunctionCenter?, [Waiting]) in
             guard let center = state.center else {
                 var dropped: [Waiting] = []
@@ -75,7 +83,7 @@ final class Inbox: Sendable {
 
     /// Keeps the latest value of each key, in the place of its latest post, and returns the others.
     private static func coalesce(_ pending: inout [Waiting]) -> [Waiting] {
-        var seen = Set<KeyIdentity>()
+        var seen = Set<PostedKey>()
         var kept: [Waiting] = []
         var dropped: [Waiting] = []
         for waiting in pending.reversed() {
@@ -102,7 +110,7 @@ final class Inbox: Sendable {
                 return []
             }
             let count = min(Self.batchLimit, state.pending.count)
-            let taken = state.pending[..<count].map(\.delivery)
+            let taken = state.pending[..<count].map { $0.delivery }
             state.pending.removeFirst(count)
             return taken
         }
@@ -121,7 +129,7 @@ final class Inbox: Sendable {
             var taken: [Waiting] = []
             swap(&taken, &state.pending)
             state.coalesceAt = Self.waitingLimit
-            return taken.map(\.delivery)
+            return taken.map { $0.delivery }
         }
     }
 

@@ -39,6 +39,9 @@ public struct FunctionPoster: Sendable {
     ///   - value: The new value.
     ///   - key: The key of the function whose controls show it.
     public func post<Control, Value>(_ value: Value, to key: FunctionKey<Control, Value>) {
-        inbox.post({ center in center.apply(value, to: key) }, to: KeyIdentity(key))
+        inbox.post(
+            { center in center.apply(value, to: key) },
+            to: Inbox.PostedKey(
+                name: key.name, control: ObjectIdentifier(Control.self), value: ObjectIdentifier(Value.self)))
     }
 }
