@@ -87,8 +87,8 @@ final class HiveLifecycle: LifecycleHandler {
     func shutdown(_ application: Application) {
         guard case .running = current else { return }
         application.logger.error(
-            "The modules were not stopped: the application shut down synchronously. To fix, shut it down with "
-                + "try await app.asyncShutdown().")
+            "The modules were not stopped: the application shut down synchronously. To fix, shut it down with try await app.asyncShutdown()."
+        )
     }
 }
 #endif

@@ -67,6 +67,12 @@ struct VaporComponentResponder: Sendable {
         if request.method == .POST {
             do {
                 if let buffer = try await request.body.collect(max: maximumBodySize).get() {
+                    // A body Vapor collected before the route, as VaporTesting's in-memory requests are, is not
+                    // checked against the limit by `collect(max:)`.
+                    guard buffer.readableBytes <= maximumBodySize else {
+                        let failure = ComponentHTTPFailure.bodyTooLarge(maximumSize: maximumBodySize)
+                        return answer(ComponentHTTPResponse(failure), to: request)
+                    }
                     body = Array(buffer.readableBytesView)
                 }
             } catch let error as any AbortError where error.status == .payloadTooLarge {

@@ -34,4 +34,16 @@ extension ServiceHiveError: AbortError {
     /// `ServiceHive-Error-Code`, the error's code.
     public var headers: HTTPHeaders { errorHeaders(code: code) }
 }
+extension HiveVaporError: AbortError {
+    /// 503 for a request that came while the modules are not running; 500 otherwise.
+    public var status: HTTPResponseStatus {
+        if case .modulesNotRunning = self { return .serviceUnavailable }
+        return .internalServerError
+    }
+    /// A generic message: the description, which names modules and registrations, goes to the log only.
+    public var reason: String {
+        if case .modulesNotRunning = self { return "The server is not ready." }
+        return "The server failed."
+    }
+}
 #endif

@@ -15,6 +15,9 @@ public struct HTTPRuleCase: Sendable, CustomStringConvertible {
     public var status: Int
     /// The body it must answer, exactly; `nil` to check the status only.
     public var answer: String?
+    /// What Vapor answers instead, where it cannot answer the same: its URL parser, Foundation's, re-encodes a
+    /// malformed escape such as `%ZZ` as `%25ZZ` before any route sees the request, so the hive reads the text `%ZZ`.
+    public var onVapor: (status: Int, answer: String?)? = nil
 
     /// `GET /api/shop/echo?… → 400`, cut to 120 characters.
     public var description: String {
@@ -39,7 +42,7 @@ public let httpRuleCases: [HTTPRuleCase] = {
     let notFound = errorBody("There is no command at this path.")
     let failed = errorBody("The server failed to run the command.")
     let longKey = String(repeating: "k", count: 1_000)
-    let cutKey = String(repeating: "k", count: 39) + "…" + String(repeating: "k", count: 39)
+    let cutKey = String(repeating: "k", count: 39) + "…"  // a long text keeps its first 39 characters
     let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
     func get(_ target: String, _ status: Int, _ answer: String? = nil) -> HTTPRuleCase {
         HTTPRuleCase(method: "GET", target: target, status: status, answer: answer)
@@ -81,7 +84,11 @@ public let httpRuleCases: [HTTPRuleCase] = {
         get("/api/shop/echo?text=" + String(repeating: "x", count: 2_100), 414),
         get("/api/shop/echo?text=a&" + String(repeating: "x", count: 60_000) + "&text=b", 414),
         get("/api/shop/echo?" + (0..<8_000).map { "k\($0)=1" }.joined(separator: "&"), 414),
-        get("/api/shop/echo?text=%ZZ", 400), get("/api/shop/echo?text=%FF", 400), get("/api/shop/echo?=x", 400),
+        {
+            var malformed = get("/api/shop/echo?text=%ZZ", 400)
+            malformed.onVapor = (200, #"{"n":0,"text":"%ZZ"}"#)
+            return malformed
+        }(), get("/api/shop/echo?text=%FF", 400), get("/api/shop/echo?=x", 400),
         get(
             "/api/shop/echo?text=a&text=b", 400,
             refusalBody("text", "The key 'text' appears more than once in the query.")),

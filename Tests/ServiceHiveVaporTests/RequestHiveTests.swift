@@ -48,9 +48,11 @@ struct RequestHiveTests {
         }
         #expect(answers.map(\.status) == [500, 404, 500])
         #expect(answers.map { $0.headers.first(name: "ServiceHive-Error-Code") } == ["1", "200", "500"])
-        #expect(answers[0].body == #"{"error":true,"reason":"The server failed."}"#)
-        #expect(answers[1].body == #"{"error":true,"reason":"There is no command at this path."}"#)
-        #expect(answers[2].body == #"{"error":true,"reason":"The server failed to run the command."}"#)
+        // Vapor's ErrorMiddleware writes {"error":true,"reason":…}, in an order of its own.
+        #expect(answers.allSatisfy { $0.body.contains(#""error":true"#) })
+        #expect(answers[0].body.contains(#""reason":"The server failed.""#))
+        #expect(answers[1].body.contains(#""reason":"There is no command at this path.""#))
+        #expect(answers[2].body.contains(#""reason":"The server failed to run the command.""#))
         #expect(answers.allSatisfy { !$0.body.contains("Marker") && !$0.body.contains("10.0.0.7") })
     }
 }
