@@ -58,6 +58,16 @@ struct LifecycleTests {
         try await app.asyncShutdown()
     }
 
+    @Test("executeOrExit logs a refused startup and exits with status 1, where a top-level throw would trap")
+    func executeOrExitRefused() async {
+        await #expect(processExitsWith: .exitCode(1)) {
+            let app = try await Application.make(.testing)
+            try app.useHive(
+                ServiceHive(), modules: [JournalModule(name: "a", journal: Journal(), fails: true)])
+            await app.executeOrExit()
+        }
+    }
+
     @Test("a validation that fails refuses the boot with the report, after stopping the modules")
     func refusedValidation() async throws {
         let journal = Journal()
