@@ -22,7 +22,7 @@ extension ComponentError: AbortError {
     public var status: HTTPResponseStatus { HTTPResponseStatus(statusCode: ComponentHTTPFailure(self).statusCode) }
     /// The safe message the component routes answer with.
     public var reason: String { ComponentHTTPFailure(self).message }
-    /// `ServiceHive-Error-Code`, the error's ``ServiceHiveComponents/ComponentError/code``.
+    /// `ServiceHive-Error-Code`, the error's `code`.
     public var headers: HTTPHeaders { errorHeaders(code: code) }
 }
 
