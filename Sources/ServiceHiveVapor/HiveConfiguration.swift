@@ -28,16 +28,16 @@ extension Application {
     /// the modules with `ServiceHive.shutdown()`, in reverse install order. (Vapor runs its lifecycle handlers before
     /// it stops the server; this handler stops the server itself, so that no request meets a stopped module.)
     ///
-    /// **The request's hive.** `request.hive` is a child of `hive`, made on first use, that provides the `Request`,
-    /// its `Logger`, and what `provide` adds: see ``Vapor/Request/hive``.
+    /// **The request's hive.** `request.hive` is a child of `hive`, made on first use, that provides
+    /// ``VaporRequestInfo``, the request's `Logger`, and what `provide` adds: see ``Vapor/Request/hive``.
     ///
     /// - Parameters:
     ///   - hive: The application's hive.
     ///   - modules: The modules to install at boot, in the order given: each after the modules that provide what it
     ///     needs. None, to serve a hive whose services are registered already.
     ///   - validation: Whether to validate the hive once the modules are installed. By default, ``HiveValidation/none``.
-    ///   - provide: Adds the request's own instances to its hive, such as the caller's identity. By default, nothing
-    ///     more than the `Request` and its `Logger`.
+    ///   - provide: Adds the request's own instances to its hive, such as the caller's identity, made from the
+    ///     request; none may hold the `Request`. By default, nothing more than ``VaporRequestInfo`` and the `Logger`.
     /// - Throws: ``HiveVaporError/hiveAlreadyUsed`` when the application has a hive already.
     public func useHive(
         _ hive: ServiceHive,

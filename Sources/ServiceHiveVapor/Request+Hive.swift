@@ -11,8 +11,10 @@ extension Request {
     /// }
     /// ```
     ///
-    /// The child provides the `Request` itself, its `Logger` (which logs the request's id), and what the `provide`
-    /// closure of ``Vapor/Application/useHive(_:modules:validation:provide:)`` adds, such as the caller's identity.
+    /// The child provides ``VaporRequestInfo`` (the request's id, method, path and headers), its `Logger`, and what the
+    /// `provide` closure of ``Vapor/Application/useHive(_:modules:validation:provide:)`` adds, such as the caller's
+    /// identity. It never provides the `Request` itself: the request keeps its hive, and a hive that kept the request
+    /// would keep both alive after the response.
     /// A service that the application's hive registers with a factory that resolves one of these, such as a `Cart`
     /// that needs the `Caller`, resolves from the request's hive with this request's values; the application's hive
     /// never keeps an instance built from them. The child is released with the request. A route that never reads it
@@ -27,7 +29,7 @@ extension Request {
             let configuration = try application.hiveConfiguration
             try configuration.lifecycle.checkRunning()
             let child = configuration.hive.child { provisions in
-                provisions.provide(Request.self, self)
+                provisions.provide(VaporRequestInfo.self, VaporRequestInfo(self))
                 provisions.provide(Logger.self, self.logger)
                 configuration.provide(self, &provisions)
             }

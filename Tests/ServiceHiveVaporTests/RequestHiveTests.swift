@@ -9,15 +9,15 @@ import VaporTesting
 
 @Suite("Vapor: a hive per request, and errors that tell callers nothing they should not know", .timeLimit(.minutes(2)))
 struct RequestHiveTests {
-    @Test("request.hive is made once per request, provides the Request and what useHive adds, and is not shared")
+    @Test("request.hive is made once per request, provides the request's info and what useHive adds, and is not shared")
     func perRequest() async throws {
         let answers = try await withShop(routes: { app in
             app.get("who") { request in
                 let first = try request.hive
                 let again = try request.hive
-                let provided = try first.resolve(Request.self)
+                let provided = try first.resolve(VaporRequestInfo.self)
                 let greeting = try again.resolve(Greeter.self).greeting
-                return "\(first === again) \(provided === request) \(greeting)"
+                return "\(first === again) \(provided.id == request.id && provided.path == "/who") \(greeting)"
             }
         }) { app in
             [
