@@ -5,6 +5,7 @@ import PackageDescription
 /// A dependency used only with the trait of the same name.
 let lifecycle: TargetDependencyCondition? = .when(traits: ["ServiceLifecycle"])
 let hummingbird: TargetDependencyCondition? = .when(traits: ["Hummingbird"])
+let vapor: TargetDependencyCondition? = .when(traits: ["Vapor"])
 
 /// Hummingbird and the packages a server imports with it, for the targets that need the Hummingbird trait.
 let server: [Target.Dependency] = [
@@ -17,6 +18,15 @@ let server: [Target.Dependency] = [
 
 /// The same, and HummingbirdTesting, for their tests.
 let serverTests = server + [.product(name: "HummingbirdTesting", package: "hummingbird", condition: hummingbird)]
+
+/// Vapor, for the targets that need the Vapor trait.
+let vaporServer: [Target.Dependency] = [
+    .product(name: "Vapor", package: "vapor", condition: vapor),
+    .product(name: "Logging", package: "swift-log", condition: vapor),
+]
+
+/// The same, and VaporTesting, for their tests.
+let vaporServerTests = vaporServer + [.product(name: "VaporTesting", package: "vapor", condition: vapor)]
 
 let package = Package(
     name: "ServiceHive",
@@ -33,6 +43,7 @@ let package = Package(
         // The server adapters. Each is empty unless its trait is enabled, and only then does its package resolve.
         .library(name: "ServiceHiveLifecycle", targets: ["ServiceHiveLifecycle"]),
         .library(name: "ServiceHiveHummingbird", targets: ["ServiceHiveHummingbird"]),
+        .library(name: "ServiceHiveVapor", targets: ["ServiceHiveVapor"]),
         .executable(name: "Demo", targets: ["Demo"]),
     ],
     // Off by default, so that a default resolution fetches no package: since Swift 6.2, SwiftPM leaves out of the
@@ -46,6 +57,10 @@ let package = Package(
             description: "The ServiceHiveHummingbird library: a hive per request, and components over HTTP. "
                 + "Enables ServiceLifecycle, which Hummingbird depends on.",
             enabledTraits: ["ServiceLifecycle"]),
+        .trait(
+            name: "Vapor",
+            description: "The ServiceHiveVapor library: modules in a Vapor application's lifecycle, a hive per "
+                + "request, and components over HTTP."),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
@@ -54,6 +69,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0", traits: []),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     ],
     targets: [
         .target(name: "ServiceHive"),
@@ -71,9 +87,16 @@ let package = Package(
         .target(
             name: "ServiceHiveHummingbird",
             dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveLifecycle"] + server),
+        .target(
+            name: "ServiceHiveVapor", dependencies: ["ServiceHive", "ServiceHiveComponents"] + vaporServer),
         .target(name: "TradeModule", dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveFunctions"]),
         // Helpers the tests and the Demo share: conveniences on the package's lock, and threads that start together.
-        .target(name: "Support", dependencies: ["ServiceHive"]),
+        .target(
+            name: "Support",
+            dependencies: [
+                "ServiceHive", "ServiceHiveComponents",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird", "Vapor"])),
+            ]),
         .executableTarget(
             name: "Demo",
             dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveFunctions", "TradeModule", "Support"]),
@@ -81,9 +104,18 @@ let package = Package(
         .executableTarget(
             name: "TradeServer",
             dependencies: ["ServiceHive", "ServiceHiveLifecycle", "ServiceHiveHummingbird", "TradeModule"] + server),
+        // The example server on Vapor: TradeModule over HTTP. It does something only with the Vapor trait.
+        .executableTarget(
+            name: "VaporTradeServer",
+            dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveVapor", "TradeModule"] + vaporServer),
         // The servers that Scripts/measure-adapter-throughput loads, to measure what the Hummingbird adapter costs.
         .executableTarget(
-            name: "HummingbirdThroughput", dependencies: ["ServiceHive", "ServiceHiveHummingbird"] + server),
+            name: "HummingbirdThroughput",
+            dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveHummingbird"] + server),
+        // The server that it loads to measure what the Vapor adapter costs.
+        .executableTarget(
+            name: "VaporThroughput",
+            dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveVapor"] + vaporServer),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),
         .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
         .testTarget(
@@ -119,6 +151,15 @@ let package = Package(
             dependencies: [
                 "ServiceHive", "ServiceHiveComponents", "ServiceHiveHummingbird", "ServiceHiveTesting", "Support",
             ] + serverTests),
+        .testTarget(
+            name: "ServiceHiveVaporTests",
+            dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveVapor", "ServiceHiveTesting", "Support"]
+                + vaporServerTests),
+        .testTarget(
+            name: "VaporTradeServerTests",
+            dependencies: [
+                "VaporTradeServer", "ServiceHive", "ServiceHiveVapor", "ServiceHiveTesting", "TradeModule", "Support",
+            ] + vaporServerTests),
         .testTarget(
             name: "TradeServerTests",
             dependencies: [

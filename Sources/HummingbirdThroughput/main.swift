@@ -4,13 +4,14 @@
 //     Scripts/measure-adapter-throughput
 //
 // Three servers listen on 127.0.0.1, on free ports that they print: `bare` is Hummingbird alone, `hive` the same
-// route behind HiveMiddleware, and `resolve` a route that also resolves a singleton from the request's hive. SIGTERM
-// or SIGINT stop them.
+// route behind HiveMiddleware, and `resolve` a route that also resolves a singleton from the request's hive; `hive`
+// also serves the component command `api/bench/echo?text=…`. SIGTERM or SIGINT stop them.
 #if Hummingbird
 import Foundation
 import Hummingbird
 import Logging
 import ServiceHive
+import ServiceHiveComponents
 import ServiceHiveHummingbird
 import ServiceLifecycle
 
@@ -21,6 +22,9 @@ final class Greeting: Sendable {
 
 let hive = ServiceHive()
 try hive.register(Greeting.self, scope: .singleton) { Greeting() }
+try hive.registerComponent("bench") { component in
+    component.command("echo", reachableByURL: true) { call in ["text": try call.argument("text", as: String.self)] }
+}
 
 let logger = Logger(label: "HummingbirdThroughput") { label in
     var handler = StreamLogHandler.standardError(label: label)
@@ -46,6 +50,7 @@ let hived = Router(context: BasicHiveRequestContext.self)
 hived.add(middleware: HiveMiddleware(hive))
 hived.get("hello") { _, _ in "hello" }
 hived.get("resolve") { _, context in try context.resolve(Greeting.self).text }
+hived.addComponents(at: "api")
 
 let group = ServiceGroup(
     services: [server("bare", bare, logger: logger), server("hive", hived, logger: logger)],

@@ -1,9 +1,4 @@
 #if Hummingbird
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 public import Hummingbird
 public import Logging
 import ServiceHive
@@ -65,33 +60,52 @@ extension RouterMethods where Context: HiveRequestContext {
     }
 }
 
-/// Answers the requests of the component routes.
+/// Answers the requests of the component routes, with the rules of ServiceHiveComponents'
+/// `ServiceHive.respond(toComponentRequest:)`.
 struct ComponentResponder<Context: HiveRequestContext>: Sendable {
     let maximumBodySize: Int
     let clientErrorLogLevel: Logger.Level
 
     func respond(to request: Request, context: Context) async -> Response {
         guard let hive = context.requestHive else {
-            let failure = ComponentFailure(HiveRequestContextError.noRequestHive)
-            failure.log(request, to: context.logger, clientErrorLevel: clientErrorLogLevel)
-            return failure.response
+            let failure = ComponentHTTPFailure(
+                statusCode: 500, message: "The server failed to run the command.",
+                developerText: "\(HiveRequestContextError.noRequestHive)")
+            return answer(ComponentHTTPResponse(failure), to: request, context: context)
         }
         // The path after the prefix, as sent, percent-encoded; the router has matched the prefix.
         let path = context.parameters.get(String(Parameters.recursiveCaptureKey)) ?? ""
-        let target = request.uri.query.map { "\(path)?\($0)" } ?? String(path)
-        do {
+        var body: [UInt8] = []
+        if request.method == .post {
             var request = request
-            let arguments = try await ComponentJSON.arguments(of: &request, maximumSize: maximumBodySize)
-            if let repeated = RepeatedKey.find(inQuery: request.uri.query, bodyKeys: arguments.keys) {
-                throw repeated.failure
+            do {
+                body = Array(try await request.collectBody(upTo: maximumBodySize).readableBytesView)
+            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+                let failure = ComponentHTTPFailure.bodyTooLarge(maximumSize: maximumBodySize)
+                return answer(ComponentHTTPResponse(failure), to: request, context: context)
+            } catch {
+                return answer(ComponentHTTPResponse(ComponentHTTPFailure(error)), to: request, context: context)
             }
-            let reply = try await hive.openRequest(target, bodyArguments: arguments)
-            return ComponentJSON.response(.ok, try ComponentJSON.encoder.encode(reply))
-        } catch {
-            let failure = ComponentFailure(error)
-            failure.log(request, to: context.logger, clientErrorLevel: clientErrorLogLevel)
-            return failure.response
         }
+        let response = await hive.respond(
+            toComponentRequest: ComponentHTTPRequest(
+                method: request.method.rawValue, path: path, query: request.uri.query,
+                contentType: request.headers[.contentType], body: body))
+        return answer(response, to: request, context: context)
+    }
+
+    /// The response to send, after logging its failure if it has one.
+    private func answer(_ response: ComponentHTTPResponse, to request: Request, context: Context) -> Response {
+        if let failure = response.failure {
+            context.logger.log(
+                level: failure.isServerError ? .error : clientErrorLogLevel,
+                "\(failure.logMessage(method: request.method.rawValue, path: request.uri.path))",
+                metadata: failure.logMetadata.mapValues { .string($0) })
+        }
+        return Response(
+            status: .init(code: response.statusCode),
+            headers: [.contentType: ComponentHTTP.contentType],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
     }
 }
 #endif

@@ -72,6 +72,7 @@ struct DocumentationSnippetTests {
             "Sources/ServiceHiveFunctions/ServiceHiveFunctions.docc",
             "Sources/ServiceHiveLifecycle/ServiceHiveLifecycle.docc",
             "Sources/ServiceHiveHummingbird/ServiceHiveHummingbird.docc",
+            "Sources/ServiceHiveVapor/ServiceHiveVapor.docc",
         ]
         for catalog in catalogs {
             let url = root.appending(path: catalog)

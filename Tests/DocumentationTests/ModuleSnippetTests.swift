@@ -10,7 +10,7 @@ struct SaleStarted: ServiceModuleEvent {
 // snippet: module
 struct ShopModule: ServiceModule {
     var name: String { "Shop" }
-    var priority: Int { 50 }  // higher installs first; ties keep the order given
+    var provides: [ServiceHive.ServiceReference] { [.service(TradeService.self)] }  // before modules that need it
 
     func register(in hive: ServiceHive) throws {
         try hive.register(TradeService.self, scope: .singleton) { LiveTradeService() }

@@ -71,7 +71,10 @@ struct ContributionModuleTests {
                 name: "Failing", priority: 1, labels: ["h"], failStart: failure == "start",
                 failRegistration: failure == "registration")
             let thrown = await asyncError { try await hive.install([replacing, failing]) }
-            guard case .moduleFailed("Failing", _, _)? = thrown else { return }
+            guard case .moduleFailed("Failing", _, _)? = thrown else {
+                Issue.record("unexpected error: \(String(describing: thrown))")
+                return
+            }
             #expect(try hive.resolveAll(HealthCheck.self).labels == before, "after a failed \(failure)")
             #expect(snapshot(hive) == snapshotBefore)
         }

@@ -104,7 +104,10 @@ struct ContributionOverrideTests {
                     == "[HealthCheck] is not overridden in this strict withOverrides. To fix, contribute to it or "
                     + "replace it in the configure closure: $0.contribute(HealthCheck.self) { … }, or "
                     + "$0.replaceContributions(of: HealthCheck.self) for none; or leave strict off.")
-            guard case .notOverridden(let key, _)? = thrown else { return }
+            guard case .notOverridden(let key, _)? = thrown else {
+                Issue.record("unexpected error: \(String(describing: thrown))")
+                return
+            }
             #expect(key.service == "[HealthCheck]")
         }
         try hive.withOverrides(strict: true) {

@@ -1,26 +1,29 @@
-#if Hummingbird
+#if Hummingbird || Vapor
+// Only with a server trait: swift-log is a dependency of the server adapters only.
 import Logging
 import ServiceHive
 
 /// The messages a logger received, for tests that check what goes to the server's log.
-final class LogRecorder: Sendable {
-    struct Record: Sendable {
-        var level: Logger.Level
-        var message: String
-        var metadata: [String: String]
+public final class LogRecorder: Sendable {
+    public struct Record: Sendable {
+        public var level: Logger.Level
+        public var message: String
+        public var metadata: [String: String]
     }
+
+    public init() {}
 
     private let records = Locked<[Record]>([])
 
     /// A logger that records here, at every level.
-    var logger: Logger {
+    public var logger: Logger {
         var logger = Logger(label: "test") { _ in Handler(recorder: self) }
         logger.logLevel = .trace
         return logger
     }
 
     /// Everything recorded so far.
-    var all: [Record] { records.withLock { $0 } }
+    public var all: [Record] { records.withLock { $0 } }
 
     private struct Handler: LogHandler {
         let recorder: LogRecorder

@@ -1,8 +1,6 @@
-#if Hummingbird
-import Hummingbird
-import ServiceHiveComponents
+import ServiceHive
 
-/// The mount's one rule for keys: no key may repeat, in the query, in an object of the JSON body, or across the two.
+/// The one rule for keys of components over HTTP: no key may repeat, in the query, in an object of the JSON body, or across the two.
 ///
 /// A repeated key answers 400, with a message that names the key and where it repeats. A key is compared once decoded:
 /// `it%65m` in a query, and `"it\u0065m"` in JSON, are `item`. Dropping one of two values silently, as a dictionary
@@ -25,20 +23,20 @@ struct RepeatedKey: Hashable {
     var place: Place
 
     /// The answer: 400, naming the key and the argument it is, or is in.
-    var failure: ComponentFailure {
-        let key = ComponentFailure.quoted(self.key)
+    var failure: ComponentHTTPFailure {
+        let key = ComponentHTTPFailure.quoted(self.key)
         switch place {
         case .query:
-            return ComponentFailure.badArgument(self.key, "The key \(key) appears more than once in the query.")
+            return ComponentHTTPFailure.badArgument(self.key, "The key \(key) appears more than once in the query.")
         case .body:
-            return ComponentFailure.badArgument(self.key, "The key \(key) appears more than once in the JSON body.")
+            return ComponentHTTPFailure.badArgument(self.key, "The key \(key) appears more than once in the JSON body.")
         case .nested(let argument):
-            return ComponentFailure.badArgument(
+            return ComponentHTTPFailure.badArgument(
                 argument,
                 "The key \(key) appears more than once in an object in the argument "
-                    + "\(ComponentFailure.quoted(argument)) of the JSON body.")
+                    + "\(ComponentHTTPFailure.quoted(argument)) of the JSON body.")
         case .queryAndBody:
-            return ComponentFailure.badArgument(
+            return ComponentHTTPFailure.badArgument(
                 self.key, "The key \(key) appears in both the query and the JSON body.")
         }
     }
@@ -56,16 +54,19 @@ struct RepeatedKey: Hashable {
     /// - Returns: The first repeat in the query, else the first key in both, else `nil`.
     static func find(inQuery query: String?, bodyKeys: some Collection<String>) -> RepeatedKey? {
         guard let query else { return nil }
-        let keys = query.utf8.prefix { $0 != UInt8(ascii: "#") }
-            .split(separator: UInt8(ascii: "&"))
-            .compactMap { item in PercentDecoding.decoded(item.prefix { $0 != UInt8(ascii: "=") }) }
-            .filter { !$0.isEmpty }
+        // One key at a time, stopping at the first repeat: a query is at most `ServiceHive.maximumURLLength` bytes
+        // by the time this runs, and nothing past the repeat is decoded.
         var seen: Set<String> = []
-        for key in keys where !seen.insert(key).inserted {
-            return RepeatedKey(key: key, place: .query)
+        var firstInBody: String?
+        for item in query.utf8.prefix(while: { $0 != UInt8(ascii: "#") }).split(separator: UInt8(ascii: "&")) {
+            guard let key = PercentDecoding.decoded(item.prefix { $0 != UInt8(ascii: "=") }), !key.isEmpty else {
+                continue
+            }
+            guard seen.insert(key).inserted else { return RepeatedKey(key: key, place: .query) }
+            if firstInBody == nil, bodyKeys.contains(key) { firstInBody = key }
         }
         // In the query's order, so that the same request names the same key every time.
-        return keys.first(where: bodyKeys.contains).map { RepeatedKey(key: $0, place: .queryAndBody) }
+        return firstInBody.map { RepeatedKey(key: $0, place: .queryAndBody) }
     }
 
     // MARK: - The JSON body
@@ -192,4 +193,3 @@ struct RepeatedKey: Hashable {
         return unit
     }
 }
-#endif

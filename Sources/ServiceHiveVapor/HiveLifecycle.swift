@@ -1,0 +1,94 @@
+#if Vapor
+import Logging
+import ServiceHive
+import Vapor
+
+/// The lifecycle handler that ``Vapor/Application/useHive(_:modules:validation:provide:)`` adds: installs and
+/// validates the modules at boot, and stops them at shutdown once the server has drained.
+final class HiveLifecycle: LifecycleHandler {
+    /// Where the modules are.
+    enum State: Sendable {
+        /// Before the boot.
+        case idle
+        /// Installed, checked and validated: the server may listen.
+        case running
+        /// The boot failed with this error; nothing is installed.
+        case refused(String)
+        /// Stopped at shutdown.
+        case stopped
+    }
+
+    let hive: ServiceHive
+    let modules: [any ServiceModule]
+    let validation: HiveValidation
+
+    /// Guards `state`, the one field that changes.
+    private let state = Locked(State.idle)
+
+    init(hive: ServiceHive, modules: [any ServiceModule], validation: HiveValidation) {
+        self.hive = hive
+        self.modules = modules
+        self.validation = validation
+    }
+
+    /// Where the modules are now.
+    var current: State { state.withLock { $0 } }
+
+    /// Throws unless the modules are running, so that no request is served by a hive whose modules did not start.
+    func checkRunning() throws {
+        switch current {
+        case .running: return
+        case .idle: throw HiveVaporError.modulesNotRunning("the application has not booted")
+        case .refused(let why): throw HiveVaporError.modulesNotRunning("the boot failed: \(why)")
+        case .stopped: throw HiveVaporError.modulesNotRunning("the application has shut down")
+        }
+    }
+
+    /// Installs, then validates; on a failure, leaves nothing installed and throws, so that the server never listens.
+    func willBootAsync(_ application: Application) async throws {
+        do {
+            if !modules.isEmpty { try await hive.install(modules) }
+            if let plan = validation.plan {
+                let report = await hive.validateAsync(plan)
+                guard report.isValid else {
+                    await hive.shutdown()
+                    throw HiveVaporError.validationFailed(report)
+                }
+            }
+        } catch {
+            state.withLock { $0 = .refused("\(error)") }
+            throw error
+        }
+        state.withLock { $0 = .running }
+    }
+
+    /// A synchronous boot cannot install modules, whose start is `async`: it throws instead of serving without them.
+    func willBoot(_ application: Application) throws {
+        state.withLock { $0 = .refused("\(HiveVaporError.bootedSynchronously)") }
+        throw HiveVaporError.bootedSynchronously
+    }
+
+    /// Stops the server, which waits for the requests in flight, then the modules, in reverse install order.
+    func shutdownAsync(_ application: Application) async {
+        // Vapor runs the lifecycle handlers before it stops its server: stopping the server here first means no
+        // request meets a stopped module. The server's own shutdown, later, finds it stopped and does nothing.
+        await application.server.shutdown()
+        guard
+            state.withLock({ state in
+                guard case .running = state else { return false }
+                state = .stopped
+                return true
+            })
+        else { return }
+        await hive.shutdown()
+    }
+
+    /// A synchronous shutdown cannot stop modules, whose stop is `async`: it logs that they were not stopped.
+    func shutdown(_ application: Application) {
+        guard case .running = current else { return }
+        application.logger.error(
+            "The modules were not stopped: the application shut down synchronously. To fix, shut it down with try await app.asyncShutdown()."
+        )
+    }
+}
+#endif

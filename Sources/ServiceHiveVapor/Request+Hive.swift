@@ -1,0 +1,46 @@
+#if Vapor
+public import ServiceHive
+public import Vapor
+
+extension Request {
+    /// The request's own hive: a child of the application's hive, made on first use, with what the request provides.
+    ///
+    /// ```swift
+    /// app.get("cart") { request in
+    ///     try request.hive.resolve(Cart.self).summary()  // built for this request's caller
+    /// }
+    /// ```
+    ///
+    /// The child provides ``VaporRequestInfo`` (the request's id, method, path and headers), its `Logger`, and what the
+    /// `provide` closure of ``Vapor/Application/useHive(_:modules:validation:provide:)`` adds, such as the caller's
+    /// identity. It never provides the `Request` itself: the request keeps its hive, and a hive that kept the request
+    /// would keep both alive after the response.
+    /// A service that the application's hive registers with a factory that resolves one of these, such as a `Cart`
+    /// that needs the `Caller`, resolves from the request's hive with this request's values; the application's hive
+    /// never keeps an instance built from them. The child is released with the request. A route that never reads it
+    /// pays nothing.
+    ///
+    /// - Throws: ``HiveVaporError/noHive`` when the application has no hive;
+    ///   ``HiveVaporError/modulesNotRunning(_:)`` when its modules are not running, because it has not booted
+    ///   asynchronously, its boot failed, or it has shut down.
+    public var hive: ServiceHive {
+        get throws {
+            if let made = storage[RequestHiveKey.self] { return made }
+            let configuration = try application.hiveConfiguration
+            try configuration.lifecycle.checkRunning()
+            let child = configuration.hive.child { provisions in
+                provisions.provide(VaporRequestInfo.self, VaporRequestInfo(self))
+                provisions.provide(Logger.self, self.logger)
+                configuration.provide(self, &provisions)
+            }
+            storage[RequestHiveKey.self] = child
+            return child
+        }
+    }
+}
+
+/// Where a request keeps its hive once made.
+struct RequestHiveKey: StorageKey {
+    typealias Value = ServiceHive
+}
+#endif

@@ -1,0 +1,59 @@
+// The server that Scripts/measure-adapter-throughput loads to measure what ServiceHiveVapor costs a Vapor server. Run
+// the script, not this:
+//
+//     Scripts/measure-adapter-throughput
+//
+// One Vapor application listens on a free port of 127.0.0.1, which it prints as `vapor PORT`, with the routes: `plain`,
+// a constant; `hive`, the same constant after making the request's hive; `resolve`, a singleton resolved from the
+// request's hive; and `api/bench/echo?text=…`, a component command through `hiveComponents()`. SIGTERM or SIGINT
+// stop it.
+#if Vapor
+import Foundation
+import ServiceHive
+import ServiceHiveComponents
+import ServiceHiveVapor
+import Vapor
+
+/// What the `resolve` route resolves.
+final class Greeting: Sendable {
+    let text = "hello"
+}
+
+let hive = ServiceHive()
+try hive.register(Greeting.self, scope: .singleton) { Greeting() }
+try hive.registerComponent("bench") { component in
+    component.command("echo", reachableByURL: true) { call in ["text": try call.argument("text", as: String.self)] }
+}
+
+var environment = Environment.production
+environment.arguments = ["vapor", "serve", "--hostname", "127.0.0.1", "--port", "0"]
+let app = try await Application.make(environment)
+app.logger.logLevel = .warning
+try app.useHive(hive)
+app.get("plain") { _ in "hello" }
+app.get("hive") { request in
+    _ = try request.hive
+    return "hello"
+}
+app.get("resolve") { request in try request.hive.resolve(Greeting.self).text }
+app.grouped("api").hiveComponents()
+app.lifecycle.use(PrintPort())
+await app.executeOrExit()
+
+/// Prints the port the server listens on, once it does.
+struct PrintPort: LifecycleHandler {
+    func didBootAsync(_ application: Application) async throws {
+        Task {
+            for _ in 0..<200 {
+                if let port = application.http.server.shared.localAddress?.port {
+                    FileHandle.standardError.write(Data("vapor \(port)\n".utf8))
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+    }
+}
+#else
+print("VaporThroughput needs the Vapor trait: Scripts/measure-adapter-throughput builds it so.")
+#endif
