@@ -83,12 +83,12 @@ extension ServiceHive.Resolver {
     /// resolve: 2,117 instructions, not 3,291).
     @inlinable
     func resolveAll<Service>(_: Service.Type, requiresSendable: Bool) throws -> [Service] {
-        if let snapshot = cachedCollection(
+        if let values = cachedCollection(
             of: Service.self, requiresSendable: requiresSendable, async: false,
             make: { Self.snapshot(Service.self, $0) })
         {
-            // Safe: the snapshots of a collection of `Service` are made by `snapshot(_:_:)` for `Service`.
-            return unsafeDowncast(snapshot, to: CollectionValues<Service>.self).values
+            // Safe: the values of a collection of `Service` are made by `snapshot(_:_:)` for `Service`.
+            return unsafeDowncast(values, to: CollectionValues<Service>.self).values
         }
         return try resolveAllUncached(Service.self, requiresSendable: requiresSendable)
     }
@@ -99,21 +99,22 @@ extension ServiceHive.Resolver {
     nonisolated(nonsending) func resolveAllAsync<Service>(_: Service.Type, requiresSendable: Bool) async throws
         -> [Service]
     {
-        if let snapshot = cachedCollection(
+        if let values = cachedCollection(
             of: Service.self, requiresSendable: requiresSendable, async: true, make: { Self.snapshot(Service.self, $0) }
         ) {
             // Safe: as in `resolveAll`.
-            return unsafeDowncast(snapshot, to: CollectionValues<Service>.self).values
+            return unsafeDowncast(values, to: CollectionValues<Service>.self).values
         }
         return try await resolveAllAsyncUncached(Service.self, requiresSendable: requiresSendable)
     }
 
-    /// A snapshot of the values of `instances`, each a `Box<Service>`, read with the family lock held, which keeps them
-    /// alive: read through `_withUnsafeGuaranteedRef`, as the engine reads a cached instance, they are not retained.
+    /// The values of `instances`, each a `Box<Service>`, in a `CollectionValues`, read with the family lock held, which
+    /// keeps them alive: read through `_withUnsafeGuaranteedRef`, as the engine reads a cached instance, they are not
+    /// retained.
     @inlinable
     static func snapshot<Service>(
         _: Service.Type, _ instances: UnsafeBufferPointer<Unmanaged<Instance>>
-    ) -> CollectionSnapshot {
+    ) -> any AnyObject & Sendable {
         var values: [Service] = []
         values.reserveCapacity(instances.count)
         for instance in instances {
@@ -128,8 +129,8 @@ extension ServiceHive.Resolver {
     @usableFromInline
     func cachedCollection<Service>(
         of _: Service.Type, requiresSendable: Bool, async: Bool,
-        make: (UnsafeBufferPointer<Unmanaged<Instance>>) -> CollectionSnapshot
-    ) -> CollectionSnapshot? {
+        make: (UnsafeBufferPointer<Unmanaged<Instance>>) -> any AnyObject & Sendable
+    ) -> (any AnyObject & Sendable)? {
         core.cachedCollection(
             RegistrationKey(collectionOf: Service.self, name: nil, requiresSendable: requiresSendable), async: async,
             make: make)

@@ -45,30 +45,36 @@ struct Gathering {
     }
 }
 
-/// The values of a collection's contributions, as a resolve of it returns them: a ``CollectionValues``, which the
-/// inlinable `resolveAll` makes and reads, specialized for the element type, and which the hive keeps until any of the
-/// contributions changes (`Registry.snapshots`).
+/// The values of a collection's contributions, as a resolve of it returns them, and what the quick path checks before
+/// it returns them; the hive keeps it until any of the contributions changes (`Registry.snapshots`).
 ///
-/// Sendable: set once, under the family lock, before any other thread sees it; its values are the cached instances'
-/// values, which `ServiceHive.Scope` documents must be safe to use from any thread.
-@usableFromInline
-class CollectionSnapshot: @unchecked Sendable {
+/// `Sendable` as the compiler checks it: a struct of `let`s of `Sendable` types. The engine hands the quick path only
+/// `values`, one reference, so that the values are as near as when the snapshot was one class holding them:
+/// `Benchmarks/count-instructions 28` counts 411 instructions, as it did (410); a class holding a `Box` of them cost it
+/// 11%, and returning this whole struct 433.
+struct CollectionSnapshot: Sendable {
+    /// A ``CollectionValues`` of the element type, made and read by the inlinable `resolveAll`, specialized for it.
+    let values: any AnyObject & Sendable
     /// Whether a contribution's factory is async: only `resolveAllAsync` may return its instance.
-    var isAsync = false
+    let isAsync: Bool
     /// Whether an instance was built from another family's services: a lookup reads the task's layers to use it.
-    var crossesFamilies = false
+    let crossesFamilies: Bool
     /// Whether a contribution was made where its service was not known to be `Sendable`.
-    var unsureSendable = false
-
-    @usableFromInline
-    init() {}
+    let unsureSendable: Bool
 }
 
 /// The values of a collection of `Service`.
+///
+/// `Sendable` as the compiler checks it, but for `values`: final, and its one field a `let`. The compiler cannot prove
+/// `[Service]` `Sendable`, as `resolveAll` resolves services of any type: `nonisolated(unsafe)` marks that one field as
+/// the one claim here that it does not check, where an unchecked conformance would exempt the whole type. What is true:
+/// the array is made once, under the family lock, before any other thread sees it, and never changes; its elements are
+/// the cached instances' values, which `ServiceHive.Scope` documents must be safe to use from any thread, as every
+/// cached instance is (`Box`).
+/// `CollectionSnapshotRaceTests` resolves collections on threads while others change their contributions.
 @usableFromInline
-final class CollectionValues<Service>: CollectionSnapshot, @unchecked Sendable {
-    // Sendable: as `CollectionSnapshot`.
-    @usableFromInline let values: [Service]
+final class CollectionValues<Service>: Sendable {
+    @usableFromInline nonisolated(unsafe) let values: [Service]
 
     @usableFromInline
     init(_ values: [Service]) {
@@ -81,21 +87,22 @@ extension HiveCore {
 
     /// The values of every contribution to the collection `key`, in order, when each one's instance is cached where
     /// this resolve may use it as it is, and no override layer or trace is in the way: the quick path of `resolveAll`
-    /// and `resolveAllAsync`, whose inlinable code reads the values out of the snapshot. `nil` when anything else must
-    /// be done, which `resolveAll(_:)` or `resolveAllAsync(_:)` then does.
+    /// and `resolveAllAsync`, whose inlinable code reads them out of the snapshot's ``CollectionValues``. `nil` when
+    /// anything else must be done, which `resolveAll(_:)` or `resolveAllAsync(_:)` then does.
     ///
     /// It takes the family lock once: one lookup for the collection, not one per element. When one hive of the lineage
-    /// has the contributions, as when they are the app's, it returns the snapshot that hive keeps of them, or makes it;
-    /// otherwise it makes one for this resolve. `make` makes one, with the lock held, from the instances, unretained
-    /// and valid while the lock is held, in order: it must only copy their values out, as `cachedValue(_:)` does, in
-    /// code specialized for the element type, where this generic code would copy each through the type's witnesses
-    /// and look the metadata of their array up.
+    /// has the contributions, as when they are the app's, it returns the values of the snapshot that hive keeps of
+    /// them, or makes it; otherwise it makes one for this resolve. `make` makes its values, with the lock held, from
+    /// the instances, unretained and valid while the lock is held, in order: it must only copy their values out, as
+    /// `cachedValue(_:)` does, in code specialized for the element type, where this generic code would copy each
+    /// through the type's witnesses and look the metadata of their array up.
     ///
     /// - Parameter async: Whether the caller is `resolveAllAsync`, which may take the cached instance of an async
     ///   factory.
     func cachedCollection(
-        _ key: RegistrationKey, async: Bool, make: (UnsafeBufferPointer<Unmanaged<Instance>>) -> CollectionSnapshot
-    ) -> CollectionSnapshot? {
+        _ key: RegistrationKey, async: Bool,
+        make: (UnsafeBufferPointer<Unmanaged<Instance>>) -> any AnyObject & Sendable
+    ) -> (any AnyObject & Sendable)? {
         if ThreadContext.mayRecordOrTrace {
             // What a construction in progress uses is recorded, and a traced resolve notes what it finds, by the path
             // that resolves each contribution.
@@ -103,7 +110,7 @@ extension HiveCore {
             if !async, ThreadContext.current.isRecordingOrTracing { return nil }
         }
         var layers = Layers.unread
-        return family.withLock { state -> CollectionSnapshot? in
+        return family.withLock { state -> (any AnyObject & Sendable)? in
             if state.liveLayers != 0 { _ = layers.read() }
             guard layers.stack == nil, state.diagnostics.trace == nil,
                 state.hives[lineage[lineage.startIndex].index].isLive(lineage[lineage.startIndex])
@@ -124,7 +131,7 @@ extension HiveCore {
                 }
                 // Built from another family's services, as the single lookup reads them: under no layer of the task.
                 if snapshot.crossesFamilies, !layers.isRead, layers.read() != nil { return nil }
-                return snapshot
+                return snapshot.values
             }
             let snapshot = state.hives.withUnsafeBufferPointer { hives -> CollectionSnapshot? in
                 withUnsafeTemporaryAllocation(of: Unmanaged<Instance>.self, capacity: count(of: key, in: hives)) {
@@ -146,15 +153,15 @@ extension HiveCore {
                         return true
                     }
                     guard complete else { return nil }
-                    let snapshot = make(UnsafeBufferPointer(rebasing: buffer[..<count]))
-                    (snapshot.isAsync, snapshot.crossesFamilies, snapshot.unsureSendable) = (isAsync, crosses, unsure)
-                    return snapshot
+                    return CollectionSnapshot(
+                        values: make(UnsafeBufferPointer(rebasing: buffer[..<count])), isAsync: isAsync,
+                        crossesFamilies: crosses, unsureSendable: unsure)
                 }
             }
             if holders == 1, let index = holder, let snapshot {
                 state.hives[index].registry.snapshots.update(key.service, empty: { snapshot }) { $0 = snapshot }
             }
-            return snapshot
+            return snapshot?.values
         }
     }
 
@@ -289,7 +296,6 @@ extension HiveCore {
 
     /// The decision for the contribution `entry` of the hive at `depth`, whose slot holds `instance`, read under the
     /// family lock: the single lookup's, with `isUsable`, for a lineage without override layers.
-    @inline(__always)
     private func decide(
         _ entry: Unmanaged<Entry>, _ instance: Unmanaged<Instance>?, _ depth: Int, _ key: RegistrationKey,
         _ layers: inout Layers, mayCache: Bool = true, async: Bool
@@ -305,7 +311,6 @@ extension HiveCore {
     }
 
     /// How many contributions to the collection `key` the hives of this lineage have.
-    @inline(__always)
     private func count(of key: RegistrationKey, in hives: UnsafeBufferPointer<HiveState>) -> Int {
         var total = 0
         for id in lineage {
@@ -321,7 +326,6 @@ extension HiveCore {
     /// family lock is held: copied out, each record's references would be retained and released.
     ///
     /// - Returns: Whether `body` saw every contribution.
-    @inline(__always)
     private func forEachContribution(
         to key: RegistrationKey, in hives: UnsafeBufferPointer<HiveState>,
         _ body: (Int, Unmanaged<Entry>, Unmanaged<Instance>?) -> Bool

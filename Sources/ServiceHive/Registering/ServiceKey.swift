@@ -71,7 +71,8 @@ extension ServiceHive {
             self.init(service: typeName(service), name: name)
         }
 
-        /// The key a resolve of `key` as a `Service` asks for, as its trace names it.
+        /// The key a resolve of `key` as a `Service` asks for, as its trace names it. Inlined into the traced resolve:
+        /// called, `Benchmarks/count-instructions 19c` costs 3,382 instructions, not 3,285.
         @inline(__always)
         init<Service>(_: Service.Type, _ key: RegistrationKey) {
             self.init(service: typeName(Service.self), name: key.name)
