@@ -5,7 +5,7 @@ import Testing
 // The threads are the tests' own (`onThreads`), so a factory may block or a deadlock may hold them without starving the
 // cooperative pool, and a test waits for them suspended, never blocking a thread of the pool. They record nothing: each
 // returns what it saw, and the test checks it once they have all ended.
-@Suite("Thread safety")
+@Suite("Thread safety", .timeLimit(.minutes(5)))
 struct ConcurrencyTests {
     @Test("a singleton with a slow factory, resolved from 8 threads at once, is built exactly once, every round")
     func exactlyOnce() async throws {
@@ -177,15 +177,21 @@ struct ConcurrencyTests {
         }
         // A thread resets while the two resolvers run, however their threads or tasks are scheduled: they start
         // once it has, and it goes on until both have ended (a resolver that ends, even by throwing, says so first),
-        // then resets once more, which releases the instance the last resolves cached.
+        // then resets once more, which releases the instance the last resolves cached. It spins at most the wait
+        // limit: past it, the resolvers are stuck, and the thread stops instead of burning a core for the rest of the
+        // run.
         let resetting = Gate()
         let resolving = Locked(2)
         async let resets = onThreads(1, "the resets") { _ in
             resetting.open()
+            let deadline = ContinuousClock.now + waitLimit
             var resets = 0
             repeat {
                 hive.resetInstances()
                 resets += 1
+                guard ContinuousClock.now < deadline else {
+                    throw TimedOut(what: "the resolvers to end while a thread resets", limit: waitLimit)
+                }
             } while resolving.current > 0
             hive.resetInstances()
             return resets + 1
