@@ -3,7 +3,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Contributions: many implementations of one protocol")
+@Suite("Contributions: many implementations of one protocol", .timeLimit(.minutes(5)))
 struct ContributionTests {
     // MARK: - Contributing and resolving
 
@@ -238,7 +238,10 @@ struct ContributionTests {
                 + #"Orders/OrdersModule.swift:12 stays, and the one at Billing/BillingModule.swift:30 was rejected. "#
                 + #"To fix, give one of them another name, or remove the first with "#
                 + #"hive.removeContribution(HealthCheck.self, name: "db")."#)
-        guard case .alreadyRegistered(let key, let existing, let rejected)? = thrown else { return }
+        guard case .alreadyRegistered(let key, let existing, let rejected)? = thrown else {
+            Issue.record("expected .alreadyRegistered, got \(String(describing: thrown))")
+            return
+        }
         #expect(key.contributionSite == existing && existing.line == 12 && rejected.line == 30)
         #expect(snapshot(hive) == before)
         #expect(try hive.resolveAll(HealthCheck.self).labels == ["first"])
@@ -249,12 +252,18 @@ struct ContributionTests {
     func refusedContributions() throws {
         let hive = ServiceHive()
         let nul = error { try hive.contribute(HealthCheck.self, name: "\u{0}1") { LabelledCheck("x") } }
-        guard case .registrationRefused(_, let reason, _)? = nul else { return }
+        guard case .registrationRefused(_, let reason, _)? = nul else {
+            Issue.record("expected .registrationRefused, got \(String(describing: nul))")
+            return
+        }
         #expect(reason.contains("NUL"))
         let weak = error {
             try hive.contribute(HealthCheck.self, scope: .weak) { _ async in LabelledCheck("x") }
         }
-        guard case .registrationRefused(let key, _, _)? = weak else { return }
+        guard case .registrationRefused(let key, _, _)? = weak else {
+            Issue.record("expected .registrationRefused, got \(String(describing: weak))")
+            return
+        }
         #expect(key.contributionSite != nil)
         #expect(hive.registrations.isEmpty)
     }
@@ -276,7 +285,10 @@ struct ContributionTests {
                 == #"The factory for HealthCheck (contribution "db", at Orders/Checks.swift:7) (needed by "#
                 + "[HealthCheck]) threw: database offline. To fix, make the factory succeed; nothing was cached, so "
                 + "the next resolve runs it again.")
-        guard case .factoryFailed(let key, let chain, _)? = thrown else { return }
+        guard case .factoryFailed(let key, let chain, _)? = thrown else {
+            Issue.record("expected .factoryFailed, got \(String(describing: thrown))")
+            return
+        }
         #expect(key.contributionSite == ServiceHive.RegistrationSite(fileID: "Orders/Checks.swift", line: 7))
         #expect(chain.map(\.description) == ["[HealthCheck]"])
         failing.withLock { $0 = false }
@@ -354,7 +366,10 @@ struct ContributionTests {
         try hive.contribute(Plugin.self, file: "App/Plugins.swift", line: 4) { PlainPlugin() }
         #expect(try hive.resolveAll(Plugin.self).count == 1)
         let thrown = error { _ = try hive.resolveAll((any Plugin & Sendable).self) }
-        guard case .notSendable(let key, _)? = thrown else { return }
+        guard case .notSendable(let key, _)? = thrown else {
+            Issue.record("expected .notSendable, got \(String(describing: thrown))")
+            return
+        }
         #expect(key.description == "Plugin (contribution at App/Plugins.swift:4)")
         let sendable = ServiceHive()
         try sendable.contribute((any Plugin & Sendable).self) { PlainPlugin() }
@@ -385,7 +400,10 @@ struct ContributionTests {
         #expect(again[0] === checks[0] && again[1] === checks[1] && again[2] !== checks[2])
         #expect(counter.current == 2)
         let built = error { _ = try hive.resolveAll(HealthCheck.self) }
-        guard case .requiresAsync? = built else { return }  // built or not, as for a single resolve
+        guard case .requiresAsync? = built else {  // built or not, as for a single resolve
+            Issue.record("expected .requiresAsync, got \(String(describing: built))")
+            return
+        }
     }
 
     @Test("an async singleton contribution is built once while many tasks resolve the collection")
