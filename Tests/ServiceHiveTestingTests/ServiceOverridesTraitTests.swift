@@ -24,7 +24,7 @@ func forecastsOtherThan(_ expected: String, hive: ServiceHive = .shared) async t
 
 /// Tests that run in parallel, each with its own override of the same service on the shared hive. If a scope
 /// leaked into another test, one of them would see a forecast other than its own.
-@Suite("The serviceOverrides trait isolates tests that run in parallel")
+@Suite("The serviceOverrides trait isolates tests that run in parallel", .timeLimit(.minutes(5)))
 struct ServiceOverridesTraitTests {
     @Test(.serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "sunny") } })
     func sunny() async throws {
@@ -67,6 +67,7 @@ let forecastHive: ServiceHive = {
 
 @Suite(
     "The trait on a suite gives each test its own scope, on the hive passed",
+    .timeLimit(.minutes(5)),
     .serviceOverrides(hive: forecastHive) { $0.register(Weather.self) { FixedWeather(forecast: "suite") } }
 )
 struct SuiteLevelTraitTests {

@@ -5,7 +5,7 @@ import Testing
 
 /// The rule of overrides: an instance is local to the overrides exactly when its construction used an overridden
 /// service, directly or through any chain, in any hive. Everything else is shared with the world outside.
-@Suite("Overrides are precise")
+@Suite("Overrides are precise", .timeLimit(.minutes(5)))
 struct PreciseOverrideTests {
     // MARK: - Not too wide
 
