@@ -71,6 +71,25 @@ struct WaitingTests {
         #expect(results.map(\.1) == [4, 4, 4, 4])
     }
 
+    @Test("inTasksOnThreads runs child tasks that may all block at once, each on its thread, with the task locals")
+    func tasksOnThreads() async throws {
+        let arrived = Locked(0)
+        let everyone = Gate()
+        let results = try await Bound.$label.withValue("bound") {
+            try await inTasksOnThreads(8, "tasks that wait for each other") { index in
+                // A blocking wait for all eight: on the cooperative pool, which has a thread per core, the first
+                // tasks would hold its threads and the last ones never start.
+                if arrived.increment() == 8 { everyone.open() }
+                let all = everyone.wait()
+                async let child = Bound.label
+                return (index, all, await child)
+            }
+        }
+        #expect(results.map { $0.0 } == Array(0..<8))
+        #expect(results.allSatisfy { $0.1 }, "all eight were blocked at once")
+        #expect(results.allSatisfy { $0.2 == "bound" }, "the caller's task-local values reach a child's child")
+    }
+
     @Test("onThreads throws the error of the lowest thread that threw, once every thread has ended")
     func onThreadsThrows() async throws {
         let ended = Locked(0)
@@ -121,6 +140,11 @@ struct WaitingTests {
         let thrown = await #expect(throws: SpawnFailed.self) { try await runProgram("/nonexistent/program") }
         #expect(thrown?.description == "could not run /nonexistent/program: error \(ENOENT)")
     }
+}
+
+/// A task-local value, to see it inherited.
+private enum Bound {
+    @TaskLocal static var label = "unbound"
 }
 
 private struct Refused: Error {
