@@ -51,7 +51,7 @@ struct ContributionTraitTests {
             let others = try await withThrowingTaskGroup(of: [String].self) { group in
                 for (index, (trait, expected)) in (scopes + scopes).enumerated() {
                     group.addTask {
-                        let others = Locked<[[String]]>([])
+                        let others = Locked<[[String]]?>(nil)  // nil until the body has run
                         let body: @Sendable () async throws -> Void = {
                             let seen = try await alarmsOtherThan(expected)
                             others.withLock { $0 = seen }
@@ -61,7 +61,8 @@ struct ContributionTraitTests {
                         } else {
                             try await body()
                         }
-                        return others.current.map { "task \(index) expected \(expected), saw \($0)" }
+                        guard let seen = others.current else { return ["task \(index): the scope never ran its body"] }
+                        return seen.map { "task \(index) expected \(expected), saw \($0)" }
                     }
                 }
                 return try await group.reduce(into: []) { $0 += $1 }

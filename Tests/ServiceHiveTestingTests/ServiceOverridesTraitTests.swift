@@ -41,12 +41,13 @@ struct ServiceOverridesTraitTests {
                         let trait: ServiceOverridesTrait = .serviceOverrides {
                             $0.register(Weather.self) { FixedWeather(forecast: forecast) }
                         }
-                        let others = Locked<[String]>([])
+                        let others = Locked<[String]?>(nil)  // nil until the body has run
                         try await trait.provideScope(for: test, testCase: nil) {
                             let seen = try await forecastsOtherThan(forecast)
                             others.withLock { $0 = seen }
                         }
-                        return others.current.map { "task \(index) expected \(forecast), saw \($0)" }
+                        guard let seen = others.current else { return ["task \(index): the scope never ran its body"] }
+                        return seen.map { "task \(index) expected \(forecast), saw \($0)" }
                     }
                 }
                 group.addTask {
