@@ -35,14 +35,17 @@ func track<Value>(_ observed: ObservedFunction<Value>, into changes: Locked<Int>
 /// when it redraws, so that `changes` counts every change Observation reports, not only the first.
 ///
 /// `onChange` runs in `willSet`, on the main actor that posts, before the value changes; the tracking it installs
-/// sees the next change, not this one.
+/// sees the next change, not this one. It holds the observed value weakly: the observed value holds the tracking, and
+/// the two would keep each other.
 @MainActor
 func trackEveryChange<Value>(_ observed: ObservedFunction<Value>, into changes: Locked<Int>) {
     withObservationTracking {
         _ = observed.value
-    } onChange: {
+    } onChange: { [weak observed] in
         changes.increment()
-        MainActor.assumeIsolated { trackEveryChange(observed, into: changes) }
+        MainActor.assumeIsolated {
+            if let observed { trackEveryChange(observed, into: changes) }
+        }
     }
 }
 
