@@ -47,6 +47,20 @@ struct WaitingTests {
             "the operation, an async let and a group's task: \(inside)")
     }
 
+    @Test("onThreads returns what each thread returned, by index, from threads that run at the same time")
+    func onThreadsJoins() async throws {
+        let arrived = Locked(0)
+        let results = try await onThreads(4) { index in
+            arrived.increment()
+            // Each thread sees all four started: they start together, and none waits for the test's task.
+            let deadline = ContinuousClock.now + waitLimit
+            while arrived.current < 4, ContinuousClock.now < deadline { pause(milliseconds: 1) }
+            return (index, arrived.current)
+        }
+        #expect(results.map(\.0) == [0, 1, 2, 3])
+        #expect(results.map(\.1) == [4, 4, 4, 4])
+    }
+
     @Test("inTasksOnThreads runs child tasks that may all block at once, each on its thread, with the task locals")
     func tasksOnThreads() async throws {
         let arrived = Locked(0)
