@@ -182,6 +182,12 @@ struct ConcurrencyTests {
         // run.
         let resetting = Gate()
         let resolving = Locked(2)
+        // Each resolver stops at 20,000 resolves, or at 20 seconds on a machine so loaded that it gets that far: the
+        // count of resolves, not the time they take, must not decide the outcome. Thousands race either way.
+        let resolves = Locked(0)
+        @Sendable func keepsResolving(_ done: Int, since start: ContinuousClock.Instant) -> Bool {
+            done < 20_000 && ContinuousClock.now - start < .seconds(20)
+        }
         async let resets = onThreads(1, "the resets") { _ in
             resetting.open()
             let deadline = ContinuousClock.now + waitLimit
@@ -205,13 +211,17 @@ struct ConcurrencyTests {
                             defer { resolving.withLock { $0 -= 1 } }
                             var failures: [String] = []
                             do { try await resetting.opened("the resets to start") } catch { return ["\(error)"] }
-                            for _ in 0..<20_000 {
+                            let start = ContinuousClock.now
+                            var done = 0
+                            while keepsResolving(done, since: start) {
                                 let resolved: Result<Reporter, any Error>
                                 do { resolved = .success(try await hive.resolveAsync(Reporter.self)) } catch {
                                     resolved = .failure(error)
                                 }
                                 if let failure = failure(resolved) { failures.append(failure) }
+                                done += 1
                             }
+                            resolves.withLock { $0 += done }
                             return failures
                         }
                     }
@@ -222,11 +232,19 @@ struct ConcurrencyTests {
             failures = try await onThreads(2, "the resolves") { _ in
                 defer { resolving.withLock { $0 -= 1 } }
                 guard resetting.wait() else { return ["the resets did not start"] }
-                return (0..<20_000).compactMap { _ in failure(Result { try hive.resolve(Reporter.self) }) }
+                let start = ContinuousClock.now
+                var (failures, done) = ([String](), 0)
+                while keepsResolving(done, since: start) {
+                    if let failure = failure(Result { try hive.resolve(Reporter.self) }) { failures.append(failure) }
+                    done += 1
+                }
+                resolves.withLock { $0 += done }
+                return failures
             }.flatMap { $0 }
         }
         let resetCount = try await resets.reduce(0, +)
         #expect(resetCount > 0)
+        #expect(resolves.current >= 2, "each resolver resolved")
         #expect(failures.isEmpty, "\(failures.prefix(10))")
         #expect(deinits.current > 0, "no reset ever released a cached instance, so the test proves nothing")
     }
