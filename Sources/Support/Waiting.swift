@@ -7,11 +7,14 @@ import ServiceHive
 // - `within` is the one time limit. The others (`onThreads`, `Gate.opened`, `eventually`, `runProgram`) wait through
 //   it, or count down the same limit where they must block a thread of their own.
 // - A wait never blocks a thread of the cooperative pool, which has one thread per core (two on a small machine), and
-//   on which every task of every test runs: a task suspends, and a thread that must block is one the test made.
+//   on which every task of every test runs: a task suspends, and a thread that must block is one the test made
+//   (`onThreads`), or a task that must block runs on a thread of its own (`inTasksOnThreads`).
 // - What a wait waits for runs at high priority, ahead of the queue of every test's jobs, so that a loaded pool
 //   does not eat its time limit.
 // - At the limit the wait stops, even if what it waits for goes on: it is cancelled and abandoned, and the test fails
 //   with `TimedOut`, naming what it waited for.
+// - Every suite has a `.timeLimit` trait, which DocumentationTests' SuiteTimeLimitTests checks: the backstop for a hang
+//   that no wait of the test's own reaches, such as an await on the library that never returns.
 // - Threads record nothing: Swift Testing attributes an issue to a test only from that test's task or its child
 //   tasks. A thread returns what it saw, and the test checks it after `onThreads` has joined them.
 

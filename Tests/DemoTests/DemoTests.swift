@@ -47,7 +47,7 @@ struct BrokenModule: ServiceModule {
     }
 }
 
-@Suite("The Demo")
+@Suite("The Demo", .timeLimit(.minutes(5)))
 struct DemoTests {
     @Test(
         "the tour installs modules, trades, forwards, overrides, shows errors, validates, and calls the trade component"

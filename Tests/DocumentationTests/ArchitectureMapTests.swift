@@ -4,7 +4,7 @@ import Testing
 /// Keeps `ARCHITECTURE.md` true: every file it names exists, every function its path tables name is declared in the
 /// file the table gives, every type it names is declared in the sources, and each path stays within the number of
 /// files its heading promises. Also checks the absences the map states about the source tree.
-@Suite("The architecture map")
+@Suite("The architecture map", .timeLimit(.minutes(5)))
 struct ArchitectureMapTests {
     static let root = DocumentationSnippetTests.root
     static let map = (try? String(contentsOf: root.appending(path: "ARCHITECTURE.md"), encoding: .utf8)) ?? ""

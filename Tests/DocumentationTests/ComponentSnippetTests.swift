@@ -50,7 +50,7 @@ func articleHive() throws -> ServiceHive {
     return hive
 }
 
-@Suite("Component snippets")
+@Suite("Component snippets", .timeLimit(.minutes(5)))
 struct ComponentSnippetTests {
     @Test("Calling Components by Name: a synchronous call, an async call with callbacks, a completion handler")
     func calls() async throws {

@@ -79,7 +79,7 @@ extension ComposingArticle {
         }
     }
 
-    @Suite("Composing Modules: declaring needs and provisions")
+    @Suite("Composing Modules: declaring needs and provisions", .timeLimit(.minutes(5)))
     struct DeclareTests {
         @Test("the module that needs pricing installs after the one that provides it, in whatever order they are given")
         func order() async throws {
@@ -112,7 +112,7 @@ extension ComposingArticle {
         }
     }
 
-    @Suite("Composing Modules: an unmet need")
+    @Suite("Composing Modules: an unmet need", .timeLimit(.minutes(5)))
     struct UnmetTests {
         @Test("a need nobody provides fails the install before any module registers")
         func unmet() async throws {
@@ -143,7 +143,7 @@ extension ComposingArticle {
 }
 
 extension ComposingArticle {
-    @Suite("Composing Modules: a need missing later, and the graph")
+    @Suite("Composing Modules: a need missing later, and the graph", .timeLimit(.minutes(5)))
     struct LaterTests {
         @Test("a need unregistered after the install is named in the error of what misses it")
         func missingLater() async throws {

@@ -36,7 +36,7 @@ enum ContributingArticle {
         var summary: String { checks.map { "\($0.name) \($0.check() ? "ok" : "FAILED")" }.joined(separator: ", ") }
     }
 
-    @Suite("Contributing to Collections: contributing and resolving")
+    @Suite("Contributing to Collections: contributing and resolving", .timeLimit(.minutes(5)))
     struct BasicsTests {
         @Test("contributions resolve together, in the order contributed, apart from a registration of the protocol")
         func basics() throws {
@@ -76,7 +76,7 @@ extension ContributingArticle {
         }
     }
 
-    @Suite("Contributing to Collections: contributions from modules")
+    @Suite("Contributing to Collections: contributions from modules", .timeLimit(.minutes(5)))
     struct ModulesTests {
         @Test("each module contributes its check, and the report has them all, in install order")
         func modules() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// A documentation block marked `<!-- snippet: NAME -->` must have every line, in order, in a test file's region
 /// that starts with `// snippet: NAME` and ends with `// end-snippet`. The test region may add lines, for the
 /// test's own scaffolding and assertions; an `import` line may sit anywhere in the test file.
-@Suite("Documentation snippets")
+@Suite("Documentation snippets", .timeLimit(.minutes(5)))
 struct DocumentationSnippetTests {
     static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

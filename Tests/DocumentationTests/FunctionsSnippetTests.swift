@@ -25,7 +25,7 @@ extension FunctionKey where Control == BadgeLabel, Value == Int {
     static var cartBadge: Self { Self("shop.cart-badge") }
 }
 
-@Suite("Functions example")
+@Suite("Functions example", .timeLimit(.minutes(5)))
 @MainActor
 struct FunctionsSnippetTests {
     @Test("a badge shows the cart's count at once, then every posted value")

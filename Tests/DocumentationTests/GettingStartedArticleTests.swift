@@ -109,7 +109,7 @@ extension GettingStartedArticle {
         func quote(itemId: String) -> Int { 1_250 }
     }
 
-    @Suite("Getting Started: the opening example")
+    @Suite("Getting Started: the opening example", .timeLimit(.minutes(5)))
     struct OpeningTests {
         @Test("a singleton registered against its protocol resolves by the protocol alone")
         func opening() throws {
@@ -137,7 +137,7 @@ extension GettingStartedArticle {
 }
 
 extension GettingStartedArticle {
-    @Suite("Getting Started: registering and resolving")
+    @Suite("Getting Started: registering and resolving", .timeLimit(.minutes(5)))
     struct RegisteringTests {
         @Test("every form of register resolves: by inference, by name, with arguments, and as an Optional")
         func registerAndResolve() throws {
@@ -223,7 +223,7 @@ extension GettingStartedArticle {
         let checkouts: ServiceHive.Provider<Checkout>  // resolved on every read
     }
 
-    @Suite("Getting Started: resolving later")
+    @Suite("Getting Started: resolving later", .timeLimit(.minutes(5)))
     struct DeferredTests {
         @Test("a Lazy resolves on its first read and keeps the instance; a Provider resolves on every read")
         func deferred() throws {
@@ -274,7 +274,7 @@ extension GettingStartedArticle {
 // end-snippet
 
 extension GettingStartedArticle {
-    @Suite("Getting Started: Sendable services")
+    @Suite("Getting Started: Sendable services", .timeLimit(.minutes(5)))
     struct SendableTests {
         @Test("a registration of any Notepad & Sendable resolves under both spellings, as one instance")
         func sendable() throws {
@@ -304,7 +304,7 @@ extension GettingStartedArticle {
 }
 
 extension GettingStartedArticle {
-    @Suite("Getting Started: errors and diagnostics")
+    @Suite("Getting Started: errors and diagnostics", .timeLimit(.minutes(5)))
     struct ErrorTests {
         @Test("a missing dependency is caught as notRegistered, with the chain that needed it and a fix")
         func errors() throws {

@@ -8,7 +8,7 @@ import Testing
 // Each test asserts what its snippet claims; the behaviour tests of ServiceHiveTests check the rest.
 
 extension MigrationArticle {
-    @Suite("Migration article snippets")
+    @Suite("Migration article snippets", .timeLimit(.minutes(5)))
     struct MigrationSnippetTests {
         // MARK: - The basics
 

@@ -26,7 +26,7 @@ struct ShopModule: ServiceModule {
     }
 }
 
-@Suite("Module snippets")
+@Suite("Module snippets", .timeLimit(.minutes(5)))
 struct ModuleSnippetTests {
     @Test("the module snippet installs, broadcasts and shuts down")
     func module() async throws {

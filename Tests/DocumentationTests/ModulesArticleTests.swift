@@ -94,7 +94,7 @@ extension ModulesArticle {
         }
     }
 
-    @Suite("Modules and Startup: a module")
+    @Suite("Modules and Startup: a module", .timeLimit(.minutes(5)))
     struct ModuleTests {
         @Test("a module registers, starts, handles an event and stops")
         func module() async throws {
@@ -144,7 +144,7 @@ extension ModulesArticle {
         }
     }
 
-    @Suite("Modules and Startup: a failed install")
+    @Suite("Modules and Startup: a failed install", .timeLimit(.minutes(5)))
     struct RollbackTests {
         @Test("a failed install restores what a module unregistered and removes what the install registered")
         func rollback() async throws {
@@ -168,7 +168,7 @@ extension ModulesArticle {
 }
 
 extension ModulesArticle {
-    @Suite("Modules and Startup: validation and the graph")
+    @Suite("Modules and Startup: validation and the graph", .timeLimit(.minutes(5)))
     struct ValidationTests {
         @Test("a plan validates request-scoped services and argument registrations with samples")
         func plan() throws {

@@ -12,7 +12,7 @@ struct LiveTradeService: TradeService {
     func quote(itemId: String) -> Int { 1_250 }
 }
 
-@Suite("Quick start")
+@Suite("Quick start", .timeLimit(.minutes(5)))
 struct QuickStartTests {
     @Test("the README's quick start compiles, runs and quotes 1250")
     func quickStart() throws {

@@ -72,7 +72,7 @@ extension ServiceHive.Scope {
     static let session = Self.named("session")
 }
 
-@Suite("Usage examples")
+@Suite("Usage examples", .timeLimit(.minutes(5)))
 struct ReadmeSnippetTests {
     @Test("a named scope drops the session's instances on log out, and keeps singletons")
     func namedScope() throws {

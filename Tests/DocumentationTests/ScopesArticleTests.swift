@@ -56,7 +56,7 @@ enum ScopesArticle {
 }
 
 extension ScopesArticle {
-    @Suite("Scopes and Lifetimes: the scopes")
+    @Suite("Scopes and Lifetimes: the scopes", .timeLimit(.minutes(5)))
     struct ScopeTests {
         @Test("a graph instance is shared within one top-level resolve, and new in the next")
         func graph() throws {
@@ -122,7 +122,7 @@ extension ServiceHive.Scope {
 }
 
 extension ScopesArticle {
-    @Suite("Scopes and Lifetimes: named scopes and resets")
+    @Suite("Scopes and Lifetimes: named scopes and resets", .timeLimit(.minutes(5)))
     struct ResetTests {
         @Test("a reset of the session drops its instances and what was built from them, and keeps the rest")
         func namedScope() throws {
@@ -195,7 +195,7 @@ extension ScopesArticle {
 }
 
 extension ScopesArticle {
-    @Suite("Scopes and Lifetimes: child hives")
+    @Suite("Scopes and Lifetimes: child hives", .timeLimit(.minutes(5)))
     struct ChildTests {
         @Test("a request's child provides its session, and the app's transient is built with it")
         func child() throws {

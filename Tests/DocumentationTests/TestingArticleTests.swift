@@ -70,7 +70,7 @@ enum TestingArticle {
 }
 
 extension TestingArticle {
-    @Suite("Testing with Overrides: withOverrides")
+    @Suite("Testing with Overrides: withOverrides", .timeLimit(.minutes(5)))
     struct OverrideTests {
         @Test("an override is seen inside the operation only")
         func overrides() throws {
@@ -184,7 +184,7 @@ extension TestingArticle {
 }
 
 extension TestingArticle {
-    @Suite("Testing with Overrides: the trait on a test")
+    @Suite("Testing with Overrides: the trait on a test", .timeLimit(.minutes(5)))
     struct TraitTests {
         // snippet: testing-trait
         @Test(
@@ -212,6 +212,7 @@ extension TestingArticle {
 
     @Suite(
         "Checkout",
+        .timeLimit(.minutes(5)),
         .modulesInstalled([ShopModule()], in: CheckoutSuite.hive),
         .serviceOverrides(hive: CheckoutSuite.hive) { $0.register(TradeService.self) { MockTradeService() } }
     )
@@ -243,7 +244,7 @@ extension TestingArticle {
 // end-snippet
 
 extension TestingArticle {
-    @Suite("Testing with Overrides: a hive of the test's own")
+    @Suite("Testing with Overrides: a hive of the test's own", .timeLimit(.minutes(5)))
     struct TestHiveTests {
         // snippet: testing-test-hive
         @Test(.testHive { $0.register(TradeService.self) { MockTradeService() } })
@@ -264,7 +265,7 @@ extension TestingArticle {
         @ServiceHive.LazyInjected(hive: Shop.hive) var catalog: Catalog  // resolved on the first read
     }
 
-    @Suite("Testing with Overrides: property wrappers")
+    @Suite("Testing with Overrides: property wrappers", .timeLimit(.minutes(5)))
     struct WrapperTests {
         @Test("an Injected property keeps what it resolved in the overrides where its owner was made")
         func wrappers() throws {

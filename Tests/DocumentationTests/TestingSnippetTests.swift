@@ -8,7 +8,7 @@ struct MockTradeService: TradeService {
     func quote(itemId: String) -> Int { 0 }
 }
 
-@Suite("Testing snippets")
+@Suite("Testing snippets", .timeLimit(.minutes(5)))
 struct TestingSnippetTests {
     @Test("the override-scope snippet swaps the service for the operation only")
     func overrideScope() throws {

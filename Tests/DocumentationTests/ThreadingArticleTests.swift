@@ -25,7 +25,7 @@ enum ThreadingArticle {
 }
 
 extension ThreadingArticle {
-    @Suite("Threading Guarantees")
+    @Suite("Threading Guarantees", .timeLimit(.minutes(5)))
     struct Tests {
         @Test("an async singleton asked for by a hundred tasks at once is opened once and shared")
         func asyncSingleton() async throws {

@@ -4,7 +4,7 @@ import ServiceHiveComponents
 import Support
 import Testing
 
-@Suite("Components: registering and calling by name")
+@Suite("Components: registering and calling by name", .timeLimit(.minutes(5)))
 struct ComponentCallTests {
     // MARK: - Calls
 

@@ -4,7 +4,7 @@ import ServiceHiveComponents
 import Support
 import Testing
 
-@Suite("Components: calls from many threads and tasks at once")
+@Suite("Components: calls from many threads and tasks at once", .timeLimit(.minutes(5)))
 struct ComponentConcurrencyTests {
     @Test("synchronous calls from many threads each get their own answer, and every order is counted once")
     func threads() async throws {

@@ -4,7 +4,8 @@ import ServiceHiveComponents
 import Testing
 
 /// The full text and the code of every error of a component call. The text is the product, so it is asserted whole.
-@Suite("Components: every error names what went wrong, lists what is there, and carries its code")
+@Suite(
+    "Components: every error names what went wrong, lists what is there, and carries its code", .timeLimit(.minutes(5)))
 struct ComponentErrorTests {
     let hive: ServiceHive
 

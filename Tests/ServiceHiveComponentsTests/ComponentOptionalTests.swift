@@ -17,7 +17,7 @@ extension ServiceHive.Command where Input == OptionalCount, Output == OptionalCo
     static var optionalEcho: Self { .init(component: "optional", name: "echo") }
 }
 
-@Suite("Components: an optional reads a missing value as nil, and a wrong one as an error")
+@Suite("Components: an optional reads a missing value as nil, and a wrong one as an error", .timeLimit(.minutes(5)))
 struct ComponentOptionalTests {
     /// A hive whose `optional/read` replies with whether `count`, read as `Int?`, is nil, and whose typed
     /// `optional/echo` replies with its input; both are reachable by URL.

@@ -7,7 +7,8 @@ import Testing
 // `withOverrides` whose operation cannot throw, as in ServiceHiveTests' `OverrideBuilderTests`.
 
 @Suite(
-    "The override builder's components and commands: registrations that cannot fail, where a later one replaces an earlier one"
+    "The override builder's components and commands: registrations that cannot fail, where a later one replaces an earlier one",
+    .timeLimit(.minutes(5))
 )
 struct ComponentOverrideBuilderTests {
     @Test("a component replaces what the builder registered before for it; a command after it replaces its own")

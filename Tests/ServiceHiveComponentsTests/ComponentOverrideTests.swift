@@ -4,7 +4,8 @@ import ServiceHiveComponents
 import Support
 import Testing
 
-@Suite("Components: overrides replace a whole component or one command, for the operation only")
+@Suite(
+    "Components: overrides replace a whole component or one command, for the operation only", .timeLimit(.minutes(5)))
 struct ComponentOverrideTests {
     @Test("registering a component in overrides replaces the whole component: only its commands exist inside")
     func wholeComponent() throws {

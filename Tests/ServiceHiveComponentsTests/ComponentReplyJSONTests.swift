@@ -4,7 +4,7 @@ import ServiceHiveComponents
 import Support
 import Testing
 
-@Suite("Components: a reply encodes to JSON")
+@Suite("Components: a reply encodes to JSON", .timeLimit(.minutes(5)))
 struct ComponentReplyJSONTests {
     struct Line: Encodable, Sendable {
         var item: String
@@ -74,7 +74,7 @@ struct ComponentReplyJSONTests {
 /// Not `Encodable`.
 struct ReplyOpaque: Sendable {}
 
-@Suite("Components: the entry of the HTTP mount")
+@Suite("Components: the entry of the HTTP mount", .timeLimit(.minutes(5)))
 struct OpenRequestTests {
     @Test("a request runs a command reachable by URL, with the query's text and the body's typed values")
     func runs() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ServiceHiveComponents
 
-@Suite("Components: URL entry treats every URL as hostile")
+@Suite("Components: URL entry treats every URL as hostile", .timeLimit(.minutes(5)))
 struct ComponentURLTests {
     // MARK: - Opening
 

@@ -44,7 +44,7 @@ extension ServiceHive.Command where Input == Empty, Output == Status {
     static var shippingStatus: Self { .init(component: "shipping", name: "status") }
 }
 
-@Suite("Components: typed commands over the weak-typed call")
+@Suite("Components: typed commands over the weak-typed call", .timeLimit(.minutes(5)))
 struct TypedCommandTests {
     let shipment = Shipment(
         address: Address(city: "Lyon", zip: 69_001), items: ["hive-42", "smoker"], quantities: [2, 1], speed: .express,

@@ -33,7 +33,7 @@ func countAndCaptionHive(current: Int? = nil) throws -> ServiceHive {
     return hive
 }
 
-@Suite("Controls that join their business function")
+@Suite("Controls that join their business function", .timeLimit(.minutes(5)))
 @MainActor
 struct BusinessControlTests {
     @Test("a control joins its key in one line, shows the current value at once, follows posts, and leaves")

@@ -3,7 +3,7 @@ import ServiceHiveFunctions
 import Support
 import Testing
 
-@Suite("The function center")
+@Suite("The function center", .timeLimit(.minutes(5)))
 @MainActor
 struct CenterTests {
     @Test("an attached control gets the function's current value at once")

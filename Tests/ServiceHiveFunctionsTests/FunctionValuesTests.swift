@@ -30,7 +30,64 @@ func increasing(_ values: [Int]) -> Bool {
     zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
 }
 
-@Suite("Function values as an AsyncSequence")
+/// A consumer as slow as the test makes it: in a task of its own, it takes the first value of `values` at once, and
+/// each next one only when the test lets it, so that what it misses depends on what the test delivers while it waits,
+/// never on the scheduler.
+final class SlowConsumer: Sendable {
+    private let taken: Locked<[Int]>
+    /// One gate for each value after the first: the consumer asks for the next value once its gate opens.
+    private let gates: [Gate]
+    private let task: Task<Void, Never>
+
+    /// A consumer of `values` that takes at most `count` of them.
+    init(_ values: FunctionValues<Int>, takes count: Int) {
+        let taken = Locked<[Int]>([])
+        let gates = (1..<count).map { _ in Gate() }
+        self.taken = taken
+        self.gates = gates
+        task = Task.detached {
+            var iterator = values.makeAsyncIterator()
+            for index in 0..<count {
+                if index > 0 {
+                    do {
+                        try await gates[index - 1].opened("the test to let the consumer take value \(index + 1)")
+                    } catch {
+                        return
+                    }
+                }
+                guard let value = await iterator.next() else { return }
+                taken.withLock { $0.append(value) }
+            }
+        }
+    }
+
+    deinit {
+        task.cancel()
+        for gate in gates { gate.open() }
+    }
+
+    /// The values it took, in order.
+    var seen: [Int] { taken.current }
+
+    /// Waits until it has taken `count` values.
+    func took(_ count: Int, isolation: isolated (any Actor)? = #isolation) async throws {
+        try await eventually("the slow consumer to take \(count) values") { taken.current.count >= count }
+    }
+
+    /// Lets it take its next value, the one waiting or the next one delivered, without waiting until it has.
+    func letTakeNext() {
+        gates[taken.current.count - 1].open()
+    }
+
+    /// Lets it take its next value, the one waiting or the next one delivered, and waits until it has.
+    func takeNext(isolation: isolated (any Actor)? = #isolation) async throws {
+        let count = taken.current.count
+        letTakeNext()
+        try await took(count + 1)
+    }
+}
+
+@Suite("Function values as an AsyncSequence", .timeLimit(.minutes(5)))
 @MainActor
 struct FunctionValuesTests {
     @Test("a sequence yields the key's current value first, then each delivered value, in order")
@@ -82,20 +139,61 @@ struct FunctionValuesTests {
         #expect(seen == [3, 4])
     }
 
-    @Test("a burst of 10,000 posts keeps at most one value waiting for a slow consumer: the latest")
-    func boundedBurst() async throws {
+    @Test(
+        "after a burst of 10,000 posts, queued or immediate, a slow consumer gets the current value, then the latest",
+        arguments: [false, true])
+    func boundedBurst(immediately: Bool) async throws {
         let center = FunctionCenter(hive: try countHive(current: 0))
-        let values = try center.values(.count)
-        #expect(values.stream.buffered == 1, "the current value waits")
+        let consumer = SlowConsumer(try center.values(.count), takes: 3)
+        try await consumer.took(1)  // the current value, 0: it takes no other until the test lets it
         for count in 1...10_000 {
-            center.post(count, to: .count)
-            if count.isMultiple(of: 100) {
-                center.deliverPending()
-                #expect(values.stream.buffered == 1)
+            if immediately {
+                center.postImmediately(count, to: .count)
+            } else {
+                center.post(count, to: .count)
+                if count.isMultiple(of: 100) { center.deliverPending() }
             }
         }
-        #expect(try await next(values) == 10_000)
-        #expect(values.stream.buffered == 0)
+        try await consumer.takeNext()
+        // Were more than one value kept, the next would be an older one, not this one posted after the burst.
+        center.postImmediately(10_001, to: .count)
+        try await consumer.takeNext()
+        #expect(consumer.seen == [0, 10_000, 10_001])
+    }
+
+    @Test("a slow consumer, while a thread posts and the main actor delivers, takes the latest value, or the first")
+    func slowConsumerWhileAThreadPosts() async throws {
+        let center = FunctionCenter(hive: try countHive(current: 0))
+        let poster = center.poster
+        let consumer = SlowConsumer(try center.values(.count), takes: 41)
+        try await consumer.took(1)
+        for batch in 1...40 {
+            // In odd batches the consumer waits for a value while the thread posts, and takes one of the batch's; in
+            // even ones it is busy, and takes the batch's last, which replaced what was waiting.
+            let waiting = !batch.isMultiple(of: 2)
+            if waiting { consumer.letTakeNext() }
+            // While the thread posts, the main actor is free, and delivers as the values come.
+            try await onThreads(1, "batch \(batch)") { _ in
+                for count in 1...500 { poster.post(batch * 1_000 + count, to: .count) }
+            }
+            center.deliverPending()
+            if waiting {
+                try await consumer.took(batch + 1)
+            } else {
+                try await consumer.takeNext()
+            }
+        }
+        let seen = consumer.seen
+        #expect(seen.count == 41)
+        #expect(increasing(seen), "\(seen)")
+        for batch in 1...40 where seen.count == 41 {
+            let value = seen[batch]
+            if batch.isMultiple(of: 2) {
+                #expect(value == batch * 1_000 + 500, "batch \(batch): the latest, nothing older")
+            } else {
+                #expect((batch * 1_000 + 1...batch * 1_000 + 500).contains(value), "batch \(batch): \(value)")
+            }
+        }
     }
 
     @Test("a consumer in another task sees increasing values that end with the last, while a thread posts 2,000")
@@ -295,34 +393,86 @@ struct FunctionValuesTests {
 
     @Test("posting from 6 threads while the main actor makes, iterates, cancels and drops sequences is race-free")
     func postWhileConsuming() async throws {
+        /// A consumer, and what it has taken so far.
+        struct Consumer {
+            let task: Task<Void, Never>
+            let seen: Locked<[Int]>
+            /// How many values the badge had been given when the consumer was cancelled.
+            var deliveredBeforeCancel = 0
+        }
+        // A value is its source times 10,000,000 plus its rank: sources 0 to 5 are the threads, 6 the main actor.
+        let final = 90_000_000  // posted by the test once the threads are done
         for round in 0..<6 {
             let center = FunctionCenter(hive: try countHive(current: 0))
+            // The badge is given every value before the sequences are: what a sequence can have seen.
+            let badge = Badge()
+            try center.attach(badge, to: .count)
             let poster = center.poster
             async let posting: [Void] = onThreads(6, "the posting threads") { thread in
-                for count in 1...400 { poster.post(thread * 1_000 + count, to: .count) }
+                for count in 1...400 {
+                    poster.post(thread * 10_000_000 + count, to: .count)
+                    if count.isMultiple(of: 10) { pause(milliseconds: 1) }
+                }
             }
-            var consumers: [Task<[Int], any Error>] = []
+            var running: [Consumer] = []
+            var cancelled: [Consumer] = []
+            var ownPosts = 0
             for step in 0..<60 {
                 let values = try center.values(.count)
-                if step.isMultiple(of: 3) { consumers.append(consume(values)) }
-                if step.isMultiple(of: 4), let first = consumers.first {
-                    first.cancel()
-                    consumers.removeFirst()
+                if step.isMultiple(of: 3) {
+                    let seen = Locked<[Int]>([])
+                    let task = Task.detached {
+                        for await value in values { seen.withLock { $0.append(value) } }
+                    }
+                    running.append(Consumer(task: task, seen: seen))
+                }
+                if step.isMultiple(of: 4), var first = running.first {
+                    // Before it goes, it takes the value it held, then a value posted after that one, whether the
+                    // threads still post or not: the main actor posts one.
+                    try await eventually("round \(round): a consumer to take its first value") {
+                        !first.seen.current.isEmpty
+                    }
+                    ownPosts += 1
+                    center.postImmediately(6 * 10_000_000 + ownPosts, to: .count)
+                    try await eventually("round \(round): a consumer to take a posted value") {
+                        first.seen.current.count >= 2
+                    }
+                    first.task.cancel()
+                    first.deliveredBeforeCancel = badge.shown.count
+                    cancelled.append(first)
+                    running.removeFirst()
                 }
                 if step.isMultiple(of: 5) { center.deliverPending() }
                 if step.isMultiple(of: 7) { await Task.yield() }
             }
             _ = try await posting
-            center.deliverPending()
-            for consumer in consumers { consumer.cancel() }
-            for consumer in consumers {
-                let seen = try await within("round \(round): a cancelled consumer to end") {
-                    try await value(of: consumer)
+            center.postImmediately(final, to: .count)
+            // The consumers still running end with the last value, and are cancelled then.
+            for consumer in running {
+                try await eventually("round \(round): a running consumer to take the last value") {
+                    consumer.seen.current.last == final
                 }
-                for thread in 0..<6 {
-                    let own = seen.filter { $0 / 1_000 == thread && $0 > 0 }
-                    #expect(increasing(own), "round \(round): thread \(thread)'s values in order")
+                consumer.task.cancel()
+            }
+            #expect(cancelled.count == 15 && running.count == 5, "round \(round)")
+            for consumer in cancelled + running {
+                try await within("round \(round): a cancelled consumer to end") { await consumer.task.value }
+                let seen = consumer.seen.current
+                // Those cancelled early took their first value and a posted one; the others, the last at least.
+                #expect(!seen.isEmpty, "round \(round)")
+                for source in 0..<7 {
+                    let own = seen.filter { $0 / 10_000_000 == source && $0 > 0 }
+                    #expect(increasing(own), "round \(round): source \(source)'s values in order")
                 }
+                #expect(Set(seen).count == seen.count, "round \(round): each value once")
+            }
+            for consumer in cancelled {
+                // Nothing delivered after the cancellation reached it: its values are the current one and values the
+                // badge had been given by then.
+                let before = Set(badge.shown.prefix(consumer.deliveredBeforeCancel)).union([0])
+                let seen = consumer.seen.current
+                #expect(seen.count >= 2, "round \(round): its first value and a posted one at least")
+                #expect(seen.allSatisfy(before.contains), "round \(round): \(seen.filter { !before.contains($0) })")
             }
         }
     }

@@ -22,7 +22,7 @@ func loggingCenter(log: HookLog, refuses: @escaping @MainActor (Badge, Int) -> B
     return FunctionCenter(hive: hive)
 }
 
-@Suite("Hooks around each update")
+@Suite("Hooks around each update", .timeLimit(.minutes(5)))
 @MainActor
 struct HookTests {
     @Test("the hooks run in order: function.shouldUpdate, delegate.shouldUpdate, willUpdate, update, didUpdate")

@@ -4,7 +4,7 @@ import ServiceHiveFunctions
 import Support
 import Testing
 
-@Suite("Typed function keys")
+@Suite("Typed function keys", .timeLimit(.minutes(5)))
 @MainActor
 struct KeyTests {
     @Test("a key is equal to another of the same name, prints its types, and knows where it was declared")

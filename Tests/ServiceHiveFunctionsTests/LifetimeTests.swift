@@ -3,7 +3,7 @@ import Testing
 
 @testable import ServiceHiveFunctions
 
-@Suite("Lifetimes")
+@Suite("Lifetimes", .timeLimit(.minutes(5)))
 @MainActor
 struct LifetimeTests {
     @Test("the center never keeps a control alive")

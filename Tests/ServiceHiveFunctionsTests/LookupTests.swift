@@ -17,7 +17,7 @@ protocol CountSource: Sendable {
     var count: Int { get }
 }
 
-@Suite("Functions come from the hive")
+@Suite("Functions come from the hive", .timeLimit(.minutes(5)))
 @MainActor
 struct LookupTests {
     @Test("an installed module's function is found by key, and listed with its module and file:line")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ServiceHiveFunctions
 
-@Suite("Posting immediately")
+@Suite("Posting immediately", .timeLimit(.minutes(5)))
 @MainActor
 struct PostImmediatelyTests {
     @Test("every attached control is updated, through all the hooks, before postImmediately returns")

@@ -37,7 +37,7 @@ func inOrder(_ seen: [Tagged], sources: Int, count: Int) -> Bool {
     }
 }
 
-@Suite("Threading")
+@Suite("Threading", .timeLimit(.minutes(5)))
 @MainActor
 struct ThreadingTests {
     @Test("values posted from each of 8 threads apply in the order each thread posted them")

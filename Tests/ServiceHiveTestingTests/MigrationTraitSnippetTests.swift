@@ -15,7 +15,7 @@ enum Forecasts {
     }()
 }
 
-@Suite("Migration article: the strict trait")
+@Suite("Migration article: the strict trait", .timeLimit(.minutes(5)))
 struct MigrationTraitSnippetTests {
     // snippet: migration-strict-trait
     @Test(

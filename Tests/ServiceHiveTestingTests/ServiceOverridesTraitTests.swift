@@ -1,5 +1,6 @@
 import ServiceHive
 import ServiceHiveTesting
+import Support
 import Testing
 
 protocol Weather: Sendable {
@@ -24,8 +25,45 @@ func forecastsOtherThan(_ expected: String, hive: ServiceHive = .shared) async t
 
 /// Tests that run in parallel, each with its own override of the same service on the shared hive. If a scope
 /// leaked into another test, one of them would see a forecast other than its own.
-@Suite("The serviceOverrides trait isolates tests that run in parallel")
+///
+/// These catch a leak only when the tests run at the same time, which `--no-parallel` stops; the first test runs the
+/// same scopes at the same time inside itself, whatever the runner does.
+@Suite("The serviceOverrides trait isolates tests that run in parallel", .timeLimit(.minutes(5)))
 struct ServiceOverridesTraitTests {
+    @Test("the trait's scopes, entered by tasks of one test at the same time, each see only their own override")
+    func isolatedBodiesAtOnce() async throws {
+        let test = try #require(Test.current)
+        let forecasts = ["sunny", "rainy", "snowy", "windy"]
+        for round in 0..<5 {
+            let others = try await withThrowingTaskGroup(of: [String].self) { group in
+                for (index, forecast) in (forecasts + forecasts).enumerated() {
+                    group.addTask {
+                        let trait: ServiceOverridesTrait = .serviceOverrides {
+                            $0.register(Weather.self) { FixedWeather(forecast: forecast) }
+                        }
+                        let others = Locked<[String]?>(nil)  // nil until the body has run
+                        try await trait.provideScope(for: test, testCase: nil) {
+                            let seen = try await forecastsOtherThan(forecast)
+                            others.withLock { $0 = seen }
+                        }
+                        guard let seen = others.current else { return ["task \(index): the scope never ran its body"] }
+                        return seen.map { "task \(index) expected \(forecast), saw \($0)" }
+                    }
+                }
+                group.addTask {
+                    var seen: [String] = []
+                    for _ in 0..<200 {
+                        if ServiceHive.shared.isRegistered(Weather.self) { seen.append("a task without the trait") }
+                        await Task.yield()
+                    }
+                    return seen
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(others.isEmpty, "round \(round): \(others.prefix(10))")
+        }
+    }
+
     @Test(.serviceOverrides { $0.register(Weather.self) { FixedWeather(forecast: "sunny") } })
     func sunny() async throws {
         #expect(try await forecastsOtherThan("sunny").isEmpty)
@@ -67,6 +105,7 @@ let forecastHive: ServiceHive = {
 
 @Suite(
     "The trait on a suite gives each test its own scope, on the hive passed",
+    .timeLimit(.minutes(5)),
     .serviceOverrides(hive: forecastHive) { $0.register(Weather.self) { FixedWeather(forecast: "suite") } }
 )
 struct SuiteLevelTraitTests {

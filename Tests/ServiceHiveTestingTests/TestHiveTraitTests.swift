@@ -10,7 +10,7 @@ private struct WeatherModule: ServiceModule {
     }
 }
 
-@Suite("The testHive trait gives each test case a new hive with overrides")
+@Suite("The testHive trait gives each test case a new hive with overrides", .timeLimit(.minutes(5)))
 struct TestHiveTraitTests {
     @Test(
         "each test case gets a new, empty hive, into which the app's modules install again",
@@ -62,7 +62,9 @@ struct TestHiveTraitTests {
     }
 }
 
-@Suite("The testHive trait on a suite", .testHive { $0.register(Weather.self) { FixedWeather(forecast: "hail") } })
+@Suite(
+    "The testHive trait on a suite", .testHive { $0.register(Weather.self) { FixedWeather(forecast: "hail") } },
+    .timeLimit(.minutes(5)))
 struct TestHiveSuiteTests {
     @Test("every test of the suite has its own hive, with the suite's overrides", arguments: 0..<4)
     func perTest(index: Int) async throws {

@@ -18,7 +18,7 @@ final class LiveDatabase: Database {
     }
 }
 
-@Suite("Async factories")
+@Suite("Async factories", .timeLimit(.minutes(5)))
 struct AsyncFactoryTests {
     @Test("an async singleton is built once, even when a hundred tasks ask for it at once")
     func exactlyOnce() async throws {
@@ -179,7 +179,7 @@ struct AsyncFactoryTests {
     }
 }
 
-@Suite("Async factories and precise overrides")
+@Suite("Async factories and precise overrides", .timeLimit(.minutes(5)))
 struct AsyncFactoryOverrideTests {
     @Test("an async singleton that resolves an overridden service of another hive directly stays inside the scope")
     func directResolveOfAnotherHive() async throws {

@@ -7,7 +7,7 @@ func snapshot(_ hive: ServiceHive) -> String {
     hive.description + "\n" + hive.registrations.map(\.description).joined(separator: "\n")
 }
 
-@Suite("Bad input gets its typed error and leaves the hive unchanged")
+@Suite("Bad input gets its typed error and leaves the hive unchanged", .timeLimit(.minutes(5)))
 struct BadInputTests {
     enum Arguments: CaseIterable, Sendable {
         case none, one, two

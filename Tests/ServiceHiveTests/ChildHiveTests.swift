@@ -2,7 +2,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Child hives")
+@Suite("Child hives", .timeLimit(.minutes(5)))
 struct ChildHiveTests {
     @Test("a child looks locally first, then in its parent")
     func fallsBackToParent() throws {

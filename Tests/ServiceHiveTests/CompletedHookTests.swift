@@ -12,7 +12,7 @@ final class Child: Sendable {
     init(parent: Parent) { self.parent = parent }
 }
 
-@Suite("Post-construction hooks")
+@Suite("Post-construction hooks", .timeLimit(.minutes(5)))
 struct CompletedHookTests {
     @Test("in one graph, a parent and a child point at each other")
     func graph() throws {

@@ -5,7 +5,7 @@ import Testing
 // The threads are the tests' own (`onThreads`), so a factory may block or a deadlock may hold them without starving the
 // cooperative pool, and a test waits for them suspended, never blocking a thread of the pool. They record nothing: each
 // returns what it saw, and the test checks it once they have all ended.
-@Suite("Thread safety")
+@Suite("Thread safety", .timeLimit(.minutes(5)))
 struct ConcurrencyTests {
     @Test("a singleton with a slow factory, resolved from 8 threads at once, is built exactly once, every round")
     func exactlyOnce() async throws {
@@ -177,15 +177,27 @@ struct ConcurrencyTests {
         }
         // A thread resets while the two resolvers run, however their threads or tasks are scheduled: they start
         // once it has, and it goes on until both have ended (a resolver that ends, even by throwing, says so first),
-        // then resets once more, which releases the instance the last resolves cached.
+        // then resets once more, which releases the instance the last resolves cached. It spins at most the wait
+        // limit: past it, the resolvers are stuck, and the thread stops instead of burning a core for the rest of the
+        // run.
         let resetting = Gate()
         let resolving = Locked(2)
+        // Each resolver stops at 20,000 resolves, or at 20 seconds on a machine so loaded that it gets that far: the
+        // count of resolves, not the time they take, must not decide the outcome. Thousands race either way.
+        let resolves = Locked(0)
+        @Sendable func keepsResolving(_ done: Int, since start: ContinuousClock.Instant) -> Bool {
+            done < 20_000 && ContinuousClock.now - start < .seconds(20)
+        }
         async let resets = onThreads(1, "the resets") { _ in
             resetting.open()
+            let deadline = ContinuousClock.now + waitLimit
             var resets = 0
             repeat {
                 hive.resetInstances()
                 resets += 1
+                guard ContinuousClock.now < deadline else {
+                    throw TimedOut(what: "the resolvers to end while a thread resets", limit: waitLimit)
+                }
             } while resolving.current > 0
             hive.resetInstances()
             return resets + 1
@@ -199,13 +211,17 @@ struct ConcurrencyTests {
                             defer { resolving.withLock { $0 -= 1 } }
                             var failures: [String] = []
                             do { try await resetting.opened("the resets to start") } catch { return ["\(error)"] }
-                            for _ in 0..<20_000 {
+                            let start = ContinuousClock.now
+                            var done = 0
+                            while keepsResolving(done, since: start) {
                                 let resolved: Result<Reporter, any Error>
                                 do { resolved = .success(try await hive.resolveAsync(Reporter.self)) } catch {
                                     resolved = .failure(error)
                                 }
                                 if let failure = failure(resolved) { failures.append(failure) }
+                                done += 1
                             }
+                            resolves.withLock { $0 += done }
                             return failures
                         }
                     }
@@ -216,11 +232,19 @@ struct ConcurrencyTests {
             failures = try await onThreads(2, "the resolves") { _ in
                 defer { resolving.withLock { $0 -= 1 } }
                 guard resetting.wait() else { return ["the resets did not start"] }
-                return (0..<20_000).compactMap { _ in failure(Result { try hive.resolve(Reporter.self) }) }
+                let start = ContinuousClock.now
+                var (failures, done) = ([String](), 0)
+                while keepsResolving(done, since: start) {
+                    if let failure = failure(Result { try hive.resolve(Reporter.self) }) { failures.append(failure) }
+                    done += 1
+                }
+                resolves.withLock { $0 += done }
+                return failures
             }.flatMap { $0 }
         }
         let resetCount = try await resets.reduce(0, +)
         #expect(resetCount > 0)
+        #expect(resolves.current >= 2, "each resolver resolved")
         #expect(failures.isEmpty, "\(failures.prefix(10))")
         #expect(deinits.current > 0, "no reset ever released a cached instance, so the test proves nothing")
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// The public API contract of the core and override issues, call shape by call shape, as an acceptance suite would
 /// write it. Each shape that would collide with another registers into a hive of its own.
-@Suite("The public API contract")
+@Suite("The public API contract", .timeLimit(.minutes(5)))
 struct ContractTests {
     @Test("every registration and resolve shape of the contract compiles and behaves as written")
     func coreShapes() throws {

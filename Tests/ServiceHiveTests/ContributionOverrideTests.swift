@@ -3,7 +3,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Overriding collections")
+@Suite("Overriding collections", .timeLimit(.minutes(5)))
 struct ContributionOverrideTests {
     /// A hive with two contributions, `disk` a singleton and `queue` a transient.
     func hive() throws -> ServiceHive {
@@ -105,7 +105,7 @@ struct ContributionOverrideTests {
                     + "replace it in the configure closure: $0.contribute(HealthCheck.self) { … }, or "
                     + "$0.replaceContributions(of: HealthCheck.self) for none; or leave strict off.")
             guard case .notOverridden(let key, _)? = thrown else {
-                Issue.record("unexpected error: \(String(describing: thrown))")
+                Issue.record("expected .notOverridden, got \(String(describing: thrown))")
                 return
             }
             #expect(key.service == "[HealthCheck]")
@@ -220,9 +220,12 @@ struct ContributionOverrideTests {
             let first = try hive.resolveAll(HealthCheck.self)
             let second = try hive.resolveAll(HealthCheck.self)
             #expect(second[2] === first[2])
-            kept = first[2] as? LabelledCheck
+            // A failed cast would leave `kept` nil from the start and the check below vacuous: require it.
+            let mock = try #require(first[2] as? LabelledCheck)
+            #expect(mock.label == "mock")
+            kept = mock
         }
-        #expect(kept == nil)
+        #expect(kept == nil, "the override's singleton outlives the override")
     }
 
     @Test("async: a collection inside overrides, with an async contribution of the override")

@@ -3,7 +3,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Contributions: many implementations of one protocol")
+@Suite("Contributions: many implementations of one protocol", .timeLimit(.minutes(5)))
 struct ContributionTests {
     // MARK: - Contributing and resolving
 
@@ -239,7 +239,7 @@ struct ContributionTests {
                 + #"To fix, give one of them another name, or remove the first with "#
                 + #"hive.removeContribution(HealthCheck.self, name: "db")."#)
         guard case .alreadyRegistered(let key, let existing, let rejected)? = thrown else {
-            Issue.record("unexpected error: \(String(describing: thrown))")
+            Issue.record("expected .alreadyRegistered, got \(String(describing: thrown))")
             return
         }
         #expect(key.contributionSite == existing && existing.line == 12 && rejected.line == 30)
@@ -253,7 +253,7 @@ struct ContributionTests {
         let hive = ServiceHive()
         let nul = error { try hive.contribute(HealthCheck.self, name: "\u{0}1") { LabelledCheck("x") } }
         guard case .registrationRefused(_, let reason, _)? = nul else {
-            Issue.record("unexpected error: \(String(describing: nul))")
+            Issue.record("expected .registrationRefused, got \(String(describing: nul))")
             return
         }
         #expect(reason.contains("NUL"))
@@ -261,7 +261,7 @@ struct ContributionTests {
             try hive.contribute(HealthCheck.self, scope: .weak) { _ async in LabelledCheck("x") }
         }
         guard case .registrationRefused(let key, _, _)? = weak else {
-            Issue.record("unexpected error: \(String(describing: weak))")
+            Issue.record("expected .registrationRefused, got \(String(describing: weak))")
             return
         }
         #expect(key.contributionSite != nil)
@@ -286,7 +286,7 @@ struct ContributionTests {
                 + "[HealthCheck]) threw: database offline. To fix, make the factory succeed; nothing was cached, so "
                 + "the next resolve runs it again.")
         guard case .factoryFailed(let key, let chain, _)? = thrown else {
-            Issue.record("unexpected error: \(String(describing: thrown))")
+            Issue.record("expected .factoryFailed, got \(String(describing: thrown))")
             return
         }
         #expect(key.contributionSite == ServiceHive.RegistrationSite(fileID: "Orders/Checks.swift", line: 7))
@@ -367,7 +367,7 @@ struct ContributionTests {
         #expect(try hive.resolveAll(Plugin.self).count == 1)
         let thrown = error { _ = try hive.resolveAll((any Plugin & Sendable).self) }
         guard case .notSendable(let key, _)? = thrown else {
-            Issue.record("unexpected error: \(String(describing: thrown))")
+            Issue.record("expected .notSendable, got \(String(describing: thrown))")
             return
         }
         #expect(key.description == "Plugin (contribution at App/Plugins.swift:4)")
@@ -401,7 +401,7 @@ struct ContributionTests {
         #expect(counter.current == 2)
         let built = error { _ = try hive.resolveAll(HealthCheck.self) }
         guard case .requiresAsync? = built else {  // built or not, as for a single resolve
-            Issue.record("unexpected error: \(String(describing: built))")
+            Issue.record("expected .requiresAsync, got \(String(describing: built))")
             return
         }
     }

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-@Suite("Cycle detection")
+@Suite("Cycle detection", .timeLimit(.minutes(5)))
 struct CycleTests {
     @Test("two transient services that need each other fail with the cycle, not a stack overflow")
     func transientCycle() throws {

@@ -12,7 +12,7 @@ final class Scheduler: Sendable {
     }
 }
 
-@Suite("Lazy and Provider")
+@Suite("Lazy and Provider", .timeLimit(.minutes(5)))
 struct DeferredResolutionTests {
     @Test("a Lazy resolves on first use, then keeps its instance; a Provider resolves on every use")
     func lazyAndProvider() throws {

@@ -1,7 +1,7 @@
 import ServiceHive
 import Testing
 
-@Suite("The dependency graph of a validation")
+@Suite("The dependency graph of a validation", .timeLimit(.minutes(5)))
 struct DependencyGraphTests {
     /// Trade (two modules' worth of services), a missing payment service, and a cycle.
     func hive() async throws -> ServiceHive {
@@ -93,7 +93,7 @@ struct DependencyGraphTests {
     }
 }
 
-@Suite("The dependency graph draws modules' needs and provisions")
+@Suite("The dependency graph draws modules' needs and provisions", .timeLimit(.minutes(5)))
 struct ModuleGraphTests {
     /// Trade provides the trade service and Orders needs it, as Billing needs a clock that only the hive registers,
     /// and a premium trade service that Trade does not register and nothing else does.

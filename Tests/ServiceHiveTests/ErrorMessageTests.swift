@@ -2,7 +2,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Error messages name the service and say how to fix it")
+@Suite("Error messages name the service and say how to fix it", .timeLimit(.minutes(5)))
 struct ErrorMessageTests {
     @Test("notRegistered for a direct resolve")
     func notRegistered() {

@@ -4,7 +4,7 @@ import Testing
 /// The ways users catch ServiceHive's errors, written as they write them. With typed throws in the public API, the
 /// first of these crashed Swift 6.3's compiler ("Found ownership error?!", swiftlang/swift#89577); they must keep
 /// compiling and passing.
-@Suite("Catching ServiceHiveError")
+@Suite("Catching ServiceHiveError", .timeLimit(.minutes(5)))
 struct ErrorShapeTests {
     @Test("catch let error as ServiceHiveError, with two expectations inside")
     func castInCatch() throws {

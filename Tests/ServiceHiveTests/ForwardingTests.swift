@@ -15,7 +15,7 @@ final class MockReader: Reader {
     func read() -> String { "mock" }
 }
 
-@Suite("Forwarding one registration to several protocols")
+@Suite("Forwarding one registration to several protocols", .timeLimit(.minutes(5)))
 struct ForwardingTests {
     func store() throws -> ServiceHive {
         let hive = ServiceHive()

@@ -3,7 +3,7 @@ import Support
 import Testing
 
 /// An install is all or nothing: a failed one leaves the hive as it was, whatever its modules did.
-@Suite("A failed install leaves the hive as it was")
+@Suite("A failed install leaves the hive as it was", .timeLimit(.minutes(5)))
 struct InstallRollbackTests {
     @Test("a registration a module unregistered is restored, with its instance, when a later module fails")
     func unregistrationIsRestored() async throws {

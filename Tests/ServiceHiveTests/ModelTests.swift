@@ -254,7 +254,9 @@ final class ModelWorker: @unchecked Sendable {
         } operation: {
             await Task.yield()
             checkInsideScope(target: target, overrideVersion: version, other: other)
-            let fromChildTask = await Task { try? hive.resolve(Probe.self, name: target).version }.value
+            // A child task, which inherits the scope, and runs on the worker's thread like the worker.
+            async let resolvedInChildTask = try? hive.resolve(Probe.self, name: target).version
+            let fromChildTask = await resolvedInChildTask
             if fromChildTask != version {
                 fail("a child task saw \(String(describing: fromChildTask)), not \(version)")
             }
@@ -294,7 +296,7 @@ final class ModelWorker: @unchecked Sendable {
     }
 }
 
-@Suite("A randomized model test across threads and tasks")
+@Suite("A randomized model test across threads and tasks", .timeLimit(.minutes(5)))
 struct ModelTests {
     /// The seed: `SERVICEHIVE_MODEL_SEED` if set, else a fixed one, so a CI run is repeatable.
     static let seed: UInt64 =
@@ -328,14 +330,10 @@ struct ModelTests {
         async let threads: [Void] = onThreads(3, "seed \(seed)'s worker threads") { index in
             for _ in 0..<steps { workers[index].synchronousStep() }
         }
-        try await within("seed \(seed)'s worker tasks") {
-            await withTaskGroup(of: Void.self) { group in
-                for worker in workers.suffix(3) {
-                    group.addTask {
-                        for _ in 0..<steps { await worker.asynchronousStep() }
-                    }
-                }
-            }
+        // The tasks resolve synchronously, and so block while another worker builds a slow singleton: each runs on a
+        // thread of its own, not the cooperative pool, and the tasks it makes run there too.
+        try await inTasksOnThreads(3, "seed \(seed)'s worker tasks") { index in
+            for _ in 0..<steps { await workers[3 + index].asynchronousStep() }
         }
         _ = try await threads
 

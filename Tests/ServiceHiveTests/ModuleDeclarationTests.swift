@@ -35,7 +35,7 @@ extension ServiceHive.ServiceReference {
     static var session: Self { .service(Session.self) }
 }
 
-@Suite("Modules that declare what they need and provide")
+@Suite("Modules that declare what they need and provide", .timeLimit(.minutes(5)))
 struct ModuleDeclarationTests {
     /// A module that provides `TradeService` and registers it.
     func trade(_ journal: Journal, name: String = "Trade", priority: Int = 0) -> DeclaringModule {

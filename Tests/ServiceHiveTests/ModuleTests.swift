@@ -54,7 +54,7 @@ struct PlainModule: ServiceModule {
     }
 }
 
-@Suite("Modules")
+@Suite("Modules", .timeLimit(.minutes(5)))
 struct ModuleTests {
     @Test("modules register and start in priority order, highest first, ties in the order given")
     func order() async throws {

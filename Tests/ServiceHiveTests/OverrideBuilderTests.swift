@@ -6,7 +6,9 @@ import Testing
 // `withOverrides` whose operation cannot throw. A `try` that crept back would not compile without a warning, and a
 // builder method that threw again would not compile at all.
 
-@Suite("The override builder: registrations that cannot fail, where a later one replaces an earlier one")
+@Suite(
+    "The override builder: registrations that cannot fail, where a later one replaces an earlier one",
+    .timeLimit(.minutes(5)))
 struct OverrideBuilderTests {
     @Test("withOverrides needs no try when its operation cannot throw, in sync and async code")
     func noTry() async {

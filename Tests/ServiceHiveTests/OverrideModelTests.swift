@@ -82,7 +82,7 @@ struct RandomServiceGraph {
     }
 }
 
-@Suite("A randomized model test of the override rule")
+@Suite("A randomized model test of the override rule", .timeLimit(.minutes(5)))
 struct OverrideModelTests {
     static let seed: UInt64 =
         ProcessInfo.processInfo.environment["SERVICEHIVE_MODEL_SEED"].flatMap { UInt64($0) } ?? 0x0E11

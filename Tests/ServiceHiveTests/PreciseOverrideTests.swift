@@ -5,7 +5,7 @@ import Testing
 
 /// The rule of overrides: an instance is local to the overrides exactly when its construction used an overridden
 /// service, directly or through any chain, in any hive. Everything else is shared with the world outside.
-@Suite("Overrides are precise")
+@Suite("Overrides are precise", .timeLimit(.minutes(5)))
 struct PreciseOverrideTests {
     // MARK: - Not too wide
 
@@ -212,10 +212,11 @@ struct PreciseOverrideTests {
                 $0.register(Clock.self) { MockClock() }
             } operation: {
                 async let first = hive.resolve(Timed.self)
-                let others = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-                    for _ in 0..<8 { group.addTask { ObjectIdentifier(try hive.resolve(Timed.self)) } }
-                    return try await group.reduce(into: Set()) { $0.insert($1) }
-                }
+                // Child tasks that may wait for another's build: each on a thread of its own, not the pool's.
+                let others = Set(
+                    try await inTasksOnThreads(8, "the child tasks") { _ in
+                        ObjectIdentifier(try hive.resolve(Timed.self))
+                    })
                 let fromTask = try await Task { try hive.resolve(Timed.self) }.value
                 return others.union([ObjectIdentifier(try await first), ObjectIdentifier(fromTask)])
             }
@@ -280,9 +281,9 @@ struct PreciseOverrideTests {
             } operation: {
                 let first = try hive.resolve(Clock.self)
                 let again = (0..<1_000).filter { _ in (try? hive.resolve(Clock.self)) !== first }.count
-                let fromTasks = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-                    for _ in 0..<8 { group.addTask { ObjectIdentifier(try hive.resolve(Clock.self)) } }
-                    return try await group.reduce(into: []) { $0.append($1) }
+                // Child tasks that may wait for another's build: each on a thread of its own, not the pool's.
+                let fromTasks = try await inTasksOnThreads(8, "the child tasks") { _ in
+                    ObjectIdentifier(try hive.resolve(Clock.self))
                 }
                 return (first, again, fromTasks)
             }

@@ -27,7 +27,7 @@ final class CheckoutService: Sendable {
     let clock = ServiceHive.LazyInjected<any Clock>(hive: PropertyWrapperTests.hive)
 }
 
-@Suite("Property wrappers")
+@Suite("Property wrappers", .timeLimit(.minutes(5)))
 struct PropertyWrapperTests {
     static let hive: ServiceHive = {
         let hive = ServiceHive()

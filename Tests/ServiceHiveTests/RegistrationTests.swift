@@ -2,7 +2,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Registering services")
+@Suite("Registering services", .timeLimit(.minutes(5)))
 struct RegistrationTests {
     @Test("a registered factory resolves by protocol, and a new instance comes back each time by default")
     func transientByDefault() throws {
@@ -166,7 +166,7 @@ struct RegistrationTests {
     }
 }
 
-@Suite("Registering and unregistering at scale")
+@Suite("Registering and unregistering at scale", .timeLimit(.minutes(5)))
 struct RegistrationScaleTests {
     // Only what happens, never how fast: a test's timing depends on the machine and on the tests beside it. That
     // unregistering is amortized O(1) is the Benchmarks package's claim, from instruction counts: scenarios 25a and 25b

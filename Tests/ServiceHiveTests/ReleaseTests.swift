@@ -13,7 +13,7 @@ final class LazyCart: Cart, Sendable {
     var trade: any TradeService { try! resolver.resolve() }
 }
 
-@Suite("The hive releases what it should")
+@Suite("The hive releases what it should", .timeLimit(.minutes(5)))
 struct ReleaseTests {
     @Test("dropping the last reference to a hive releases its singletons and its factories' captures")
     func droppingTheHive() throws {

@@ -2,7 +2,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Resolving services")
+@Suite("Resolving services", .timeLimit(.minutes(5)))
 struct ResolutionTests {
     @Test("named variants resolve separately from the unnamed registration")
     func named() throws {

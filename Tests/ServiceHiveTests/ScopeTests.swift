@@ -4,7 +4,7 @@ import Support
 import Testing
 
 /// What each scope keeps, for how long, and what resets drop.
-@Suite("Scopes")
+@Suite("Scopes", .timeLimit(.minutes(5)))
 struct ScopeTests {
     @Test("a singleton is built lazily, once, and shared")
     func singleton() throws {

@@ -32,7 +32,7 @@ func registerGenerically<Service>(
     try hive.register(Service.self, factory: make)
 }
 
-@Suite("A service resolved as Sendable is one registered as Sendable")
+@Suite("A service resolved as Sendable is one registered as Sendable", .timeLimit(.minutes(5)))
 struct SendableTests {
     @Test("resolving any P & Sendable refuses a registration of any P, and says how to fix it")
     func refusesUnsure() throws {

@@ -15,7 +15,7 @@ private final class Accounts: Sendable {
     init(ledger: any Ledger) { self.ledger = ledger }
 }
 
-@Suite("Claiming a shared instance's slot")
+@Suite("Claiming a shared instance's slot", .timeLimit(.minutes(5)))
 struct SlotClaimTests {
     private func hive() throws -> ServiceHive {
         let hive = ServiceHive()

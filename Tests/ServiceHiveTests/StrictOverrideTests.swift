@@ -2,7 +2,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Strict overrides and removing everything")
+@Suite("Strict overrides and removing everything", .timeLimit(.minutes(5)))
 struct StrictOverrideTests {
     @Test("inside strict overrides, a service the test did not override fails, naming it; overridden ones resolve")
     func strict() throws {

@@ -2,7 +2,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Tracing resolves")
+@Suite("Tracing resolves", .timeLimit(.minutes(5)))
 struct TraceTests {
     @Test("a trace shows each service, its scope, whether it was built or cached, as a tree")
     func tree() throws {

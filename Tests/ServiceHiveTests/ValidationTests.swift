@@ -2,7 +2,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Validation and introspection")
+@Suite("Validation and introspection", .timeLimit(.minutes(5)))
 struct ValidationTests {
     @Test("a sound hive validates: every registration passes and argument registrations are skipped")
     func soundHive() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// The bounded waits every test relies on: they must end at their limit, whatever they wait for, and report what
 /// the threads saw without recording anything on a thread.
-@Suite("Bounded waits")
+@Suite("Bounded waits", .timeLimit(.minutes(5)))
 struct WaitingTests {
     @Test("within gives up at its limit on an operation that ignores cancellation, and names what it waited for")
     func withinAbandons() async throws {
@@ -24,23 +24,27 @@ struct WaitingTests {
         await #expect(throws: Refused.self) { try await within("a failure") { throw Refused() } }
     }
 
-    @Test("what within waits for runs ahead of the jobs already queued on the cooperative pool")
+    // Which job the cooperative pool runs first is the executor's choice, which a test can't force without blocking
+    // the pool's threads, and so the tests of every other suite: the jobs would have to hold the threads while the wait
+    // is queued. What running ahead rests on is the priority, which the executor serves first: that is checked, from the
+    // test's task, which runs below it, for the operation and for the tasks it makes. (Not from a task of low priority:
+    // on a loaded pool, that one would wait behind every test's jobs.)
+    @Test("what within waits for runs at high priority, above its caller's, and so do the child tasks it makes")
     func withinRunsAhead() async throws {
-        let order = Locked<[String]>([])
-        try await withThrowingTaskGroup(of: Void.self) { queued in
-            // 400 jobs of 5 ms, which block a thread of the pool each: about a second of a two-thread pool, on
-            // purpose, to stand for the queue of every test's jobs.
-            for _ in 0..<400 {
-                queued.addTask {
-                    pause(milliseconds: 5)
-                    order.withLock { $0.append("queued") }
-                }
+        let caller = Task.currentPriority
+        #expect(caller.rawValue < TaskPriority.high.rawValue, "the test's task runs below high: \(caller)")
+        let inside = try await within("a wait from the test's task") { () async -> [TaskPriority] in
+            async let child = Task.currentPriority
+            let grouped = await withTaskGroup(of: TaskPriority.self) { group in
+                group.addTask { Task.currentPriority }
+                return await group.next()!  // one task added
             }
-            try await within("a wait behind the queued jobs") { order.withLock { $0.append("waited") } }
-            try await queued.waitForAll()
+            return [Task.currentPriority, await child, grouped]
         }
-        let position = try #require(order.current.firstIndex(of: "waited"))
-        #expect(position < 200, "the wait ran after \(position) of the 400 queued jobs")
+        #expect(inside.count == 3)
+        #expect(
+            inside.allSatisfy { $0.rawValue >= TaskPriority.high.rawValue },
+            "the operation, an async let and a group's task: \(inside)")
     }
 
     @Test("onThreads returns what each thread returned, by index, from threads that run at the same time")
@@ -55,6 +59,25 @@ struct WaitingTests {
         }
         #expect(results.map(\.0) == [0, 1, 2, 3])
         #expect(results.map(\.1) == [4, 4, 4, 4])
+    }
+
+    @Test("inTasksOnThreads runs child tasks that may all block at once, each on its thread, with the task locals")
+    func tasksOnThreads() async throws {
+        let arrived = Locked(0)
+        let everyone = Gate()
+        let results = try await Bound.$label.withValue("bound") {
+            try await inTasksOnThreads(8, "tasks that wait for each other") { index in
+                // A blocking wait for all eight: on the cooperative pool, which has a thread per core, the first
+                // tasks would hold its threads and the last ones never start.
+                if arrived.increment() == 8 { everyone.open() }
+                let all = everyone.wait()
+                async let child = Bound.label
+                return (index, all, await child)
+            }
+        }
+        #expect(results.map { $0.0 } == Array(0..<8))
+        #expect(results.allSatisfy { $0.1 }, "all eight were blocked at once")
+        #expect(results.allSatisfy { $0.2 == "bound" }, "the caller's task-local values reach a child's child")
     }
 
     @Test("onThreads throws the error of the lowest thread that threw, once every thread has ended")
@@ -107,6 +130,11 @@ struct WaitingTests {
         let thrown = await #expect(throws: SpawnFailed.self) { try await runProgram("/nonexistent/program") }
         #expect(thrown?.description == "could not run /nonexistent/program: error \(ENOENT)")
     }
+}
+
+/// A task-local value, to see it inherited.
+private enum Bound {
+    @TaskLocal static var label = "unbound"
 }
 
 private struct Refused: Error {

@@ -23,7 +23,7 @@ func cartHive() async throws -> ServiceHive {
     return hive
 }
 
-@Suite("The cart service: the layer under the screens")
+@Suite("The cart service: the layer under the screens", .timeLimit(.minutes(5)))
 struct CartServiceTests {
     @Test("add, reduce and set change a line; the lines keep the order items were first added; 0 removes a line")
     func changes() async throws {
@@ -86,7 +86,7 @@ struct CartServiceTests {
     }
 }
 
-@Suite("The cart badge")
+@Suite("The cart badge", .timeLimit(.minutes(5)))
 @MainActor
 struct CartBadgeTests {
     @Test("a badge shows the cart's count from the moment it is attached, and is hidden when the cart is empty")
@@ -183,7 +183,7 @@ final class Box<Value> {
     init(_ value: Value) { self.value = value }
 }
 
-@Suite("The quantity stepper")
+@Suite("The quantity stepper", .timeLimit(.minutes(5)))
 @MainActor
 struct QuantityStepperTests {
     @Test("a plain stepper changes its own number within its range")
@@ -243,7 +243,7 @@ struct QuantityStepperTests {
     }
 }
 
-@Suite("The cart module's needs")
+@Suite("The cart module's needs", .timeLimit(.minutes(5)))
 struct CartModuleNeedsTests {
     @Test("the cart installs after Trade, whose services it needs, in whatever order the two are given")
     func afterTrade() async throws {

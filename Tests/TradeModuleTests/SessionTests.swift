@@ -4,7 +4,7 @@ import Testing
 
 @testable import TradeModule
 
-@Suite("The inventory, one instance under two protocols")
+@Suite("The inventory, one instance under two protocols", .timeLimit(.minutes(5)))
 struct ForwardedInventoryTests {
     @Test(
         "InventoryService and StockReader resolve to the same inventory, and a restock through one shows in the other")
@@ -39,7 +39,7 @@ struct ForwardedInventoryTests {
     }
 }
 
-@Suite("The customer's session, in the session scope")
+@Suite("The customer's session, in the session scope", .timeLimit(.minutes(5)))
 struct CustomerSessionTests {
     @Test("the session and its basket are the same on every resolve, until the session scope is reset")
     func sharedUntilReset() async throws {

@@ -5,7 +5,7 @@ import Support
 import Testing
 import TradeModule
 
-@Suite("TradeModule's trade component, called typed, by name and by URL")
+@Suite("TradeModule's trade component, called typed, by name and by URL", .timeLimit(.minutes(5)))
 struct TradeComponentTests {
     @Test("the typed wrappers quote, order and track through the module's services")
     func typed() async throws {

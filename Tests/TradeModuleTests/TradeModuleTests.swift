@@ -46,7 +46,7 @@ func tradeHive() async throws -> ServiceHive {
     return hive
 }
 
-@Suite("TradeModule's business rules, with pricing and inventory swapped in override scopes")
+@Suite("TradeModule's business rules, with pricing and inventory swapped in override scopes", .timeLimit(.minutes(5)))
 struct TradeModuleTests {
     @Test("a quote uses whatever pricing is registered")
     func quoteUsesPricing() async throws {
@@ -228,7 +228,8 @@ enum TradeSuite {
     .serviceOverrides(hive: TradeSuite.hive) {
         $0.register(PricingService.self) { FlatPricing(cents: 250) }
         $0.register(InventoryService.self, scope: .singleton) { RecordingInventory(stock: ["smoker": 1]) }
-    }
+    },
+    .timeLimit(.minutes(5))
 )
 struct TradeModuleTraitTests {
     @Test("every test of the suite prices with the suite's pricing")
