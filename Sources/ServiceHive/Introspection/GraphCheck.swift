@@ -163,35 +163,42 @@ struct GraphCheck {
     // MARK: - Captive dependencies
 
     /// Each shared instance that would hold something shorter-lived, directly or through the transient services it
-    /// holds.
+    /// holds. Keys and texts are made only for what it reports.
     func captives() -> [ServiceHiveError] {
         var errors: [ServiceHiveError] = []
         for holder in snapshot.visible where holder.isShared && holder.entry.declared != nil {
             var visited: Set<ObjectIdentifier> = [ObjectIdentifier(holder.entry)]
-            // Each item: the node whose dependencies to follow, the path to it, and the holder's first parameter.
-            var pending: [(node: GraphSnapshot.Node, path: [ServiceHive.ServiceKey], parameter: String?)] = [
-                (holder, [holder.entry.serviceKey], nil)
+            // Each item: the node whose dependencies to follow, the transient nodes that lead to it from the holder,
+            // and the holder's parameter that starts the way.
+            var pending: [(node: GraphSnapshot.Node, through: [GraphSnapshot.Node], first: DeclaredDependency?)] = [
+                (holder, [], nil)
             ]
-            while let (node, path, parameter) = pending.popLast() {
+            func path(_ through: [GraphSnapshot.Node], _ last: ServiceHive.ServiceKey) -> [ServiceHive.ServiceKey] {
+                [holder.entry.serviceKey] + through.map(\.entry.serviceKey) + [last]
+            }
+            while let (node, through, first) = pending.popLast() {
                 for dependency in node.entry.declared ?? [] where dependency.isKept && dependency.kind != .collection {
-                    let first = parameter ?? dependency.parameter
                     if snapshot.find(dependency.key, from: holder.depth) == nil,
                         snapshot.isOnlyBelow(dependency.key, depth: holder.depth)
                     {
                         errors.append(
-                            captive(holder, first, path + [dependency.service], lifetime: "child hives only"))
+                            captive(
+                                holder, first ?? dependency, path(through, dependency.service),
+                                lifetime: "child hives only"))
                     }
                 }
                 for link in links(of: node, from: holder.depth) where link.dependency.isKept {
-                    let first = parameter ?? link.dependency.parameter
                     let target = link.target
                     guard visited.insert(ObjectIdentifier(target.entry)).inserted else { continue }
-                    if let lifetime = Self.shorter(target.entry.scope, than: holder.entry.scope),
-                        target.entry.lifetime != .forward
+                    if target.entry.lifetime != .forward,
+                        let lifetime = Self.shorter(target.entry.scope, than: holder.entry.scope)
                     {
-                        errors.append(captive(holder, first, path + [target.entry.serviceKey], lifetime: lifetime))
+                        errors.append(
+                            captive(
+                                holder, first ?? link.dependency, path(through, target.entry.serviceKey),
+                                lifetime: lifetime))
                     } else if !target.isShared {
-                        pending.append((target, path + [target.entry.serviceKey], first))
+                        pending.append((target, through + [target], first ?? link.dependency))
                     }
                 }
             }
@@ -200,11 +207,12 @@ struct GraphCheck {
     }
 
     func captive(
-        _ holder: GraphSnapshot.Node, _ parameter: String, _ path: [ServiceHive.ServiceKey], lifetime: String
+        _ holder: GraphSnapshot.Node, _ parameter: DeclaredDependency, _ path: [ServiceHive.ServiceKey],
+        lifetime: String
     ) -> ServiceHiveError {
         .captiveDependency(
-            holder.entry.serviceKey, scope: holder.entry.scope, parameter: parameter, path: path, lifetime: lifetime,
-            site: holder.entry.site)
+            holder.entry.serviceKey, scope: holder.entry.scope, parameter: parameter.parameter, path: path,
+            lifetime: lifetime, site: holder.entry.site)
     }
 
     /// How `scope` lives, when it is shorter than `holder`'s, a shared scope: `.weak` and named scopes live shorter

@@ -8,7 +8,7 @@ extension ServiceHive.Overrides {
     /// $0.register(Orders.self, scope: .singleton, initializer: RecordingOrders.init)
     /// ```
     ///
-    /// The hive's ``ServiceHive/register(_:name:scope:file:line:initializer:)-(_,_,_,_,_,(repeat each Dependency)->Service)``
+    /// The hive's `register(_:name:scope:file:line:initializer:)`
     /// with the same parameters, except that it replaces a registration of the same service and name made before in
     /// this builder. Each parameter resolves with the other overrides in place.
     ///

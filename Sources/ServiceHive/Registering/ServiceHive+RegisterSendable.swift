@@ -104,13 +104,16 @@ extension ServiceHive {
     // closure forms leave `completed:` to its default (`InitializerRegistrationTests`, "closures stay closures").
     @_disfavoredOverload
     @_documentation(visibility: internal)
+    @inlinable
     public func register<Service: Sendable, each Dependency>(
         _ service: Service.Type, name: String? = nil, scope: Scope = .transient, file: String = #fileID,
         line: UInt = #line, initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
     ) throws {
+        let parameters = (repeat Parameter((each Dependency).self))
         try register(
-            Service.self, name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
-            sendable: .declared, initializer: initializer)
+            Service.self, name: name, scope: scope, site: RegistrationSite(fileID: file, line: line), sendable: true,
+            declaring: repeat (each Dependency).self
+        ) { resolver, _ in try initializer(repeat try (each parameters).resolve(with: resolver)) }
     }
 
     /// Registers a `Sendable` service built by an `async` initializer whose parameters the hive resolves.
