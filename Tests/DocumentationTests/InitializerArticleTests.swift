@@ -102,7 +102,8 @@ enum InitializerArticle {
             let hive = try registered()
             // snippet: initializer-arguments
             // Quote.init(symbol: String, quantity: Int, pricing: any Pricing)
-            try hive.register(Quote.self, arguments: String.self, Int.self, initializer: Quote.init(symbol:quantity:pricing:))
+            try hive.register(
+                Quote.self, arguments: String.self, Int.self, initializer: Quote.init(symbol:quantity:pricing:))
             let quote = try hive.resolve(Quote.self, arguments: "ACME", 3)
             // end-snippet
             #expect(quote.total == 1_200)
@@ -113,7 +114,9 @@ enum InitializerArticle {
             let hive = try registered()
             // snippet: declaring-closure
             try hive.register(Ledger.self, name: "audit", scope: .singleton, initializer: MemoryLedger.init)
-            try hive.register(Orders.self, name: "audited", dependsOn: [.on(Pricing.self), .on(Ledger.self, name: "audit")]) {
+            try hive.register(
+                Orders.self, name: "audited", dependsOn: [.on(Pricing.self), .on(Ledger.self, name: "audit")]
+            ) {
                 r in LiveOrders(pricing: try r.resolve(), ledger: try r.resolve(name: "audit"))
             }
             // end-snippet
@@ -134,7 +137,8 @@ enum InitializerArticle {
             print(report.problems[0])
             // end-snippet
             let text = "\(report.problems[0])"
-            #expect(text.hasPrefix("History, a singleton registered at DocumentationTests/InitializerArticleTests.swift:"))
+            #expect(
+                text.hasPrefix("History, a singleton registered at DocumentationTests/InitializerArticleTests.swift:"))
             #expect(
                 text.contains(
                     "would hold Session by its parameter 1 (Session), but it lives in the scope session, shorter than "

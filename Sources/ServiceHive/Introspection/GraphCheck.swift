@@ -225,15 +225,3 @@ struct GraphCheck {
         }
     }
 }
-
-extension DeclaredDependency {
-    /// The link of a forwarded registration to its target: built first, and kept.
-    init(forwardTo target: RegistrationKey, service: ServiceHive.ServiceKey) {
-        position = 1
-        parameterType = service.service
-        kind = .required
-        key = target
-        self.service = service
-        ownKey = target
-    }
-}

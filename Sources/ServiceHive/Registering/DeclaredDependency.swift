@@ -3,7 +3,10 @@
 // resolve never does.
 
 /// One dependency a registration declared: which parameter asks for which service, and how.
-struct DeclaredDependency: Sendable {
+///
+/// A class, so that the check's links share it: as a struct of keys and texts, copying it into each link cost the check
+/// of 1,000 registrations a third of its instructions (`Benchmarks/count-instructions 30a`).
+final class DeclaredDependency: Sendable {
     /// How the parameter asks for its service; the parameter's type says, as it says for a resolve.
     enum Kind: Sendable, Equatable {
         /// `T`: the service must be registered, and is built before the registration's own instance.
@@ -45,6 +48,16 @@ struct DeclaredDependency: Sendable {
             key = RegistrationKey(Parameter.self, name: name)
             service = ServiceHive.ServiceKey(Parameter.self, name: name)
         }
+    }
+
+    /// The link of a forwarded registration to its target: built first, and kept.
+    init(forwardTo target: RegistrationKey, service: ServiceHive.ServiceKey) {
+        position = 1
+        parameterType = service.service
+        kind = .required
+        key = target
+        self.service = service
+        ownKey = target
     }
 
     /// Whether building the registration builds this service first, so that a cycle through it would never end.
