@@ -11,8 +11,10 @@ enum DemoCommand {
           (no command)          take the narrated tour
           list                  print the registry and the components' commands
           validate              validate the composition root; exit 1 with the report if it is unsound
-          graph [--dot]         print the dependency graph of TradeModule's modules, Trade and Cart, as Mermaid;
-                                with --dot, as Graphviz DOT
+          check                 check the dependencies registrations declare, building nothing; exit 1 on a problem
+          graph [--dot] [--declared]
+                                print the dependency graph of TradeModule's modules, Trade and Cart, as Mermaid;
+                                with --dot, as Graphviz DOT; with --declared, only the declared links, unbuilt
           order ITEM QUANTITY   place an order, for example: order hive-42 2
           open URL              call the command a URL names, for example:
                                 open 'shop://trade/order?item=hive-42&quantity=2'
@@ -62,10 +64,29 @@ enum DemoCommand {
                 console.error(report.description)
                 return 1
             }
+        case "check":
+            guard arguments.count == 1 else { return usageError("check takes no arguments", console) }
+            return await withInstalled(modules, console) { hive in
+                let report = hive.check()
+                guard report.isClean else {
+                    console.error(report.description)
+                    return 1
+                }
+                console.out(report.description)
+                return 0
+            }
         case "graph":
-            let dot = arguments.dropFirst() == ["--dot"]
-            guard arguments.count == 1 || dot else { return usageError("graph takes only --dot", console) }
+            let options = Set(arguments.dropFirst())
+            guard options.isSubset(of: ["--dot", "--declared"]), options.count == arguments.count - 1 else {
+                return usageError("graph takes only --dot and --declared", console)
+            }
+            let dot = options.contains("--dot")
             return await withInstalled(graphed, console) { hive in
+                if options.contains("--declared") {
+                    let graph = hive.declaredGraph
+                    console.out(dot ? graph.dot : graph.mermaid)
+                    return 0
+                }
                 let report = hive.validate()
                 console.out(dot ? report.graph.dot : report.graph.mermaid)
                 guard report.isValid else {

@@ -112,7 +112,15 @@ struct Tour {
             say("   \(error)")
         }
 
-        section(7, "Validate the composition root", "Every registration is tried in a sandbox that leaves no trace.")
+        section(
+            7, "Check, then validate the composition root",
+            "The check reads the dependencies registrations declare and builds nothing; validation builds the rest.")
+        let check = hive.check()
+        say("   check     \(check.checked) registrations declare their dependencies: \(check.problems.count) problems")
+        // A singleton that takes the session's customer by its initializer would keep the first customer forever.
+        let captive = ServiceHive(parent: hive)
+        try captive.register(OrderHistory.self, scope: .singleton, initializer: OrderHistory.init)
+        for problem in captive.check().problems { say("   \(problem)") }
         for line in hive.validate().description.split(separator: "\n") { say("   \(line)") }
 
         try await componentsChapter(hive, number: 8)
@@ -130,6 +138,12 @@ struct Tour {
 private struct FlatPricing: PricingService {
     var tier: String { "mock" }
     func unitPrice(of itemId: String) -> Money? { Money(cents: 100) }
+}
+
+/// A history of one customer's orders, registered by initializer as a singleton: the check's captive dependency.
+private final class OrderHistory: Sendable {
+    let session: any CustomerSession
+    init(session: any CustomerSession) { self.session = session }
 }
 
 /// Two services that need each other, to show the cycle error.

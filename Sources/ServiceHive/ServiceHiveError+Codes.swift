@@ -24,6 +24,10 @@ extension ServiceHiveError {
     /// | 17 | ``provisionMissing(module:service:registered:)`` |
     /// | 18 | ``conflictingDeclaration(module:service:)`` |
     /// | 19 | ``duplicateProvision(_:modules:)`` |
+    /// | 20 | ``unmetDependency(_:parameter:needs:site:suggestions:)`` |
+    /// | 21 | ``dependencyCycle(path:parameters:sites:)`` |
+    /// | 22 | ``captiveDependency(_:scope:parameter:path:lifetime:site:)`` |
+    /// | 23 | ``moduleDependencyUnmet(module:registration:parameter:needs:)`` |
     ///
     /// A code never changes meaning; a new case gets a new code. Codes from 100 belong to the package's other
     /// libraries' errors.
@@ -48,6 +52,10 @@ extension ServiceHiveError {
         case .provisionMissing: 17
         case .conflictingDeclaration: 18
         case .duplicateProvision: 19
+        case .unmetDependency: 20
+        case .dependencyCycle: 21
+        case .captiveDependency: 22
+        case .moduleDependencyUnmet: 23
         }
     }
 }

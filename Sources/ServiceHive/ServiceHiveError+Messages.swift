@@ -10,6 +10,8 @@ extension ServiceHiveError {
             return setupMessage
         case .unmetNeed, .moduleCycle, .provisionMissing, .conflictingDeclaration, .duplicateProvision:
             return declarationMessage
+        case .unmetDependency, .dependencyCycle, .captiveDependency, .moduleDependencyUnmet:
+            return checkMessage
         }
     }
 

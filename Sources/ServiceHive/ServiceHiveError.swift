@@ -121,6 +121,43 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
     /// registered.
     case duplicateProvision(ServiceHive.ServiceKey, modules: [String])
 
+    // MARK: - Declared dependencies
+
+    /// A registration declares a dependency, by a parameter of its initializer or in its `dependsOn:`, that nothing
+    /// the hive can resolve registers. Found by ``ServiceHive/check()`` without building anything.
+    ///
+    /// `suggestions` lists the registrations the hive has that the dependency may have meant: the same service under
+    /// another name or with runtime arguments, or a service with a similar type name.
+    case unmetDependency(
+        ServiceHive.ServiceKey, parameter: String, needs: ServiceHive.ServiceKey, site: ServiceHive.RegistrationSite,
+        suggestions: [ServiceHive.ServiceKey])
+
+    /// Declared dependencies form a cycle: building the first service needs the last, which needs the first. Found by
+    /// ``ServiceHive/check()`` without building anything.
+    ///
+    /// `path` starts and ends with the same service; `parameters[i]` is the parameter of `path[i]` that needs
+    /// `path[i + 1]`, and `sites[i]` is where `path[i]` was registered.
+    case dependencyCycle(
+        path: [ServiceHive.ServiceKey], parameters: [String], sites: [ServiceHive.RegistrationSite])
+
+    /// A shared instance depends on something that lives shorter than it does, and would keep it past its time: a
+    /// singleton that holds a named-scope or `.weak` service, or one that only child hives provide. Found by
+    /// ``ServiceHive/check()`` without building anything.
+    ///
+    /// `path` leads from the shared service to the captive one, through the transient services between them;
+    /// `parameter` is the parameter of the shared service that starts it; `lifetime` says how long the captive one
+    /// lives: `weak`, a named scope's name, or `child hives only`.
+    case captiveDependency(
+        ServiceHive.ServiceKey, scope: ServiceHive.Scope, parameter: String, path: [ServiceHive.ServiceKey],
+        lifetime: String, site: ServiceHive.RegistrationSite)
+
+    /// A module registers a service whose declared dependency nothing meets: neither the module's own registrations,
+    /// nor what it lists in its ``ServiceModule/needs``, nor what the hive had before the install.
+    /// Found once the install's modules have registered, before any starts: the install was rolled back, as for
+    /// ``moduleFailed(module:stage:underlying:)``, and no module started.
+    case moduleDependencyUnmet(
+        module: String, registration: ServiceHive.ServiceKey, parameter: String, needs: ServiceHive.ServiceKey)
+
     /// Where in an install a module failed.
     public enum ModuleStage: Sendable, Hashable {
         /// In ``ServiceModule/register(in:)``.

@@ -20,6 +20,11 @@ public enum ModulesServiceError: Error, Sendable, CustomStringConvertible {
     /// stopped. The report lists every failure.
     case validationFailed(ServiceHive.ValidationReport)
 
+    /// The modules installed, but checking the dependencies their registrations declare found problems, such as a
+    /// missing service, a cycle or a captive dependency; the modules were stopped before validation built anything.
+    /// The report lists every problem.
+    case checkFailed(ServiceHive.CheckReport)
+
     /// The message: what went wrong and how to fix it; for a failed validation, the report follows, one line per
     /// failure.
     public var description: String {
@@ -33,6 +38,11 @@ public enum ModulesServiceError: Error, Sendable, CustomStringConvertible {
                 + "the hive was validated, so the modules were stopped. To fix, register what each failure below is "
                 + "missing, or give samples of what is provided later with "
                 + "ModulesService.Validation.all(samples:).\n\(report)"
+        case .checkFailed(let report):
+            let count = report.problems.count
+            return "The modules installed, but checking the dependencies their registrations declare found \(count) "
+                + "problem\(count == 1 ? "" : "s"), so the modules were stopped before anything was built. To fix, "
+                + "do what each problem below says.\n\(report)"
         }
     }
 }

@@ -59,19 +59,13 @@ public struct TradeModule: ServiceModule {
         try hive.register(PricingService.self, name: "premium", scope: .singleton) {
             CatalogPricing(catalog: catalog, tier: "premium", discountPercent: 10)
         }
-        try hive.register(TradeService.self, scope: .singleton) { r in
-            LiveTradeService(pricing: try r.resolve(), inventory: try r.resolve())
-        }
+        try hive.register(TradeService.self, scope: .singleton, initializer: LiveTradeService.init)
         try hive.register(TradeService.self, name: "premium", scope: .singleton) { r in
             LiveTradeService(pricing: try r.resolve(PricingService.self, name: "premium"), inventory: try r.resolve())
         }
         try hive.register(CustomerSession.self, scope: .session) { LiveCustomerSession() }
-        try hive.register(Basket.self, scope: .session) { r in
-            CustomerBasket(session: try r.resolve(), trade: try r.resolve(ServiceHive.Lazy<any TradeService>.self))
-        }
-        try hive.register(Basket.self) { (r: ServiceHive.Resolver, customerId: String) in
-            CustomerBasket(customerId: customerId, trade: try r.resolve())
-        }
+        try hive.register(Basket.self, scope: .session, initializer: CustomerBasket.init(session:trade:))
+        try hive.register(Basket.self, arguments: String.self, initializer: CustomerBasket.init(customerId:trade:))
         try TradeComponent.register(in: hive)
         try hive.contribute(HealthCheck.self, name: "trade", scope: .singleton) { r in
             TradeHealthCheck(

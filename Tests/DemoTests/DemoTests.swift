@@ -81,6 +81,12 @@ struct DemoTests {
             "outside   2 × hive-42 at $12.50 (standard) = $25.00",
             "PaymentService is not registered. To fix, register it before resolving: "
                 + "try hive.register(PaymentService.self) { … }",
+            "7. Check, then validate the composition root",
+            "check     3 registrations declare their dependencies: 0 problems",
+            "OrderHistory, a singleton registered at Demo/Tour.swift:N, would hold CustomerSession by its parameter 1 "
+                + "(CustomerSession), but it lives in the scope session, shorter than the singleton. The singleton "
+                + "would keep one past its time. To fix, take it as ServiceHive.Provider<CustomerSession>, which "
+                + "resolves it on every use, or give OrderHistory a scope no longer than session.",
             "Validated 20 registrations: 19 passed, 0 failed, 1 skipped.",
             "8. Call the trade component by name",
             "trade: order (URL), quote, track (URL, async); module Trade, at TradeModule/TradeComponent.swift:N",
@@ -419,11 +425,37 @@ struct DemoTests {
         #expect(refused.error == ["refused: only 1 of smoker in stock, 2 requested"])
     }
 
+    @Test("check exits 0 with the summary for the sound composition root, building nothing")
+    func checkSound() async {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["check"], console: captured.console) == 0)
+        #expect(captured.out == ["3 checked, 9 unchecked (closures without dependsOn:)"])
+        #expect(captured.error.isEmpty)
+    }
+
+    @Test("graph --declared draws the links that registrations declare, without validating")
+    func declaredGraph() async {
+        let captured = CapturedConsole()
+        #expect(await DemoCommand.run(arguments: ["graph", "--declared"], console: captured.console) == 0)
+        let lines = captured.out.joined(separator: "\n").split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        for link in [
+            "TradeService --> PricingService", "TradeService --> InventoryService", "Basket --> CustomerSession",
+            "HealthCheck__contribution__cart__ --> CartService",
+        ] {
+            #expect(lines.contains(link), "\(link)")
+        }
+        #expect(!lines.contains { $0.hasPrefix("CartService -->") }, "a closure without dependsOn: has no links")
+    }
+
     @Test("--help explains every command")
     func help() async {
         let captured = CapturedConsole()
         #expect(await DemoCommand.run(arguments: ["--help"], console: captured.console) == 0)
-        for command in ["list", "validate", "graph [--dot]", "order ITEM QUANTITY", "open URL", "--help"] {
+        for command in [
+            "list", "validate", "check", "graph [--dot] [--declared]", "order ITEM QUANTITY", "open URL", "--help",
+        ] {
             #expect(captured.out.contains { $0.contains(command) }, "\(command)")
         }
     }
@@ -438,8 +470,8 @@ struct DemoTests {
             (["open"], "error: open needs a URL"),
             (["open", "a", "b"], "error: open needs a URL"),
             (["open", ""], "error: '' is not a URL"),
-            (["graph", "--svg"], "error: graph takes only --dot"),
-            (["graph", "--dot", "--dot"], "error: graph takes only --dot"),
+            (["graph", "--svg"], "error: graph takes only --dot and --declared"),
+            (["graph", "--dot", "--dot"], "error: graph takes only --dot and --declared"),
         ])
     func badUsage(arguments: [String], reason: String) async {
         let captured = CapturedConsole()

@@ -18,6 +18,7 @@ let benchmarks: @Sendable () -> Void = {
     componentScenarios()
     removalScenarios()
     collectionScenarios()
+    declaredScenarios()
 }
 
 /// How long and how many times each benchmark runs; `BENCHMARK_SMOKE=1` makes a short pass for CI.

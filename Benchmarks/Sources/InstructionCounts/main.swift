@@ -112,6 +112,11 @@ case "08e":
             h.withOverrides(mockTransient) { for _ in 0..<n { sink(try! h.resolve(Singleton.self)) } }
         }
     }
+case "29a": let h = DeclaredFixtures.initializerHive(); for _ in 0..<n { sink(try! h.resolve(Transient.self)) }
+case "29b": let h = DeclaredFixtures.initializerHive(); for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
+case "29c": let h = DeclaredFixtures.initializerHive(); for _ in 0..<n { sink(try! h.resolve(Composite.self)) }
+case "30a": let h = DeclaredFixtures.declaredHive(count: 1_000); for _ in 0..<n { sink(h.check()) }
+case "30b": let h = DeclaredFixtures.declaredHive(count: 1_000); for _ in 0..<n { sink(h.validate()) }
 case "09": var r = HiveRegistrar(hive: ServiceHive()); registerDistinctTypes(n, into: &r); sink(r)
 case "25a", "25b":
     let names = variantNames(what == "25a" ? 4_000 : 16_000); let h = ScaleFixtures.hive(withVariantsNamed: names)

@@ -180,7 +180,8 @@ extension ServiceHive {
 
     /// Adds a contribution of `factory`, synchronous or async; every `contribute` with a factory comes here.
     func contribute<Service>(
-        _ factory: Factory<Service>, name: String?, scope: Scope, site: RegistrationSite, sendable: Sendability
+        _ factory: Factory<Service>, name: String?, scope: Scope, site: RegistrationSite, sendable: Sendability,
+        declared: [DeclaredDependency]? = nil
     ) throws(ServiceHiveError) {
         try checkContribution(Service.self, name: name, site: site)
         guard scope != .weak || factory.makeAsync == nil else {
@@ -192,7 +193,7 @@ extension ServiceHive {
         try add(site: site) { site in
             Entry(
                 Service.self, name: name, role: .contribution, scope: scope, site: site, factory: factory,
-                sendable: sendable)
+                sendable: sendable, declared: declared)
         }
     }
 

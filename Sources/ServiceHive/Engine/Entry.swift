@@ -34,6 +34,9 @@ final class Entry: Sendable {
     let isContribution: Bool
     /// For a contribution, the name it was given, or `nil`; its key's name is one of its own (`ContributionNames`).
     let contributionName: String?
+    /// The dependencies the registration declared, by initializer or `dependsOn:`, read by `check()` and never while
+    /// resolving; `nil` for a factory whose dependencies are hidden in its closure.
+    let declared: [DeclaredDependency]?
 
     /// What an entry stands for.
     enum Role: Sendable {
@@ -61,8 +64,10 @@ final class Entry: Sendable {
         factory: Factory<Service>,
         instance: Instance? = nil,
         target: (key: RegistrationKey, printed: ServiceHive.ServiceKey)? = nil,
-        sendable: Sendability
+        sendable: Sendability,
+        declared: [DeclaredDependency]? = nil
     ) {
+        self.declared = declared
         switch role {
         case .registration: key = RegistrationKey(Service.self, name: name, arguments: arguments)
         case .contribution: key = RegistrationKey(collectionOf: Service.self, name: ContributionNames.unique())

@@ -16,7 +16,9 @@ extension ServiceHive {
     /// and provides a service, that no two of its modules provide the same one, that each need is provided by one of
     /// its modules or registered in the hive or an ancestor already (by a module installed before, for example), and
     /// that the needs form no cycle. After each module registers, it checks that the module registered everything it
-    /// provides.
+    /// provides. Once every module has registered, before any starts, it checks the dependencies that their
+    /// registrations declare (by initializer, or with `dependsOn:`): each must be registered by the module itself, be
+    /// in its ``ServiceModule/needs``, or have been in the hive before the install.
     ///
     /// **All or nothing.** If a module fails to register or to start, or has not registered what it provides, the
     /// modules started before it are stopped in reverse order, the registrations of this install are removed, the
@@ -25,7 +27,9 @@ extension ServiceHive {
     ///
     /// - Parameter modules: The modules to install, in any order.
     /// - Throws: A ``ServiceHiveError``: ``ServiceHiveError/moduleFailed(module:stage:underlying:)``, naming the module
-    ///   and the cause; ``ServiceHiveError/provisionMissing(module:service:registered:)``; or, before any module
+    ///   and the cause; ``ServiceHiveError/provisionMissing(module:service:registered:)``;
+    ///   ``ServiceHiveError/moduleDependencyUnmet(module:registration:parameter:needs:)``, before any module starts;
+    ///   or, before any module
     ///   registers, ``ServiceHiveError/conflictingDeclaration(module:service:)``,
     ///   ``ServiceHiveError/duplicateProvision(_:modules:)``, ``ServiceHiveError/unmetNeed(module:service:providers:)``
     ///   or ``ServiceHiveError/moduleCycle(modules:services:)``.
@@ -41,6 +45,7 @@ extension ServiceHive {
                     try await Self.attempt(installed, .registration) { try installed.module.register(in: self) }
                     try checkProvisions(of: installed, recorder)
                 }
+                try checkDeclaredDependencies(of: ordered, recorder)
                 for installed in ordered {
                     recorder.module = installed.name
                     try await Self.attempt(installed, .start) { try await installed.module.start(in: self) }

@@ -190,11 +190,19 @@ extension ServiceHive {
     func register<Service>(
         _ factory: ArgumentFactory<Service>, name: String?, site: RegistrationSite, sendable: Bool
     ) throws {
+        try register(factory, name: name, site: site, sendable: sendable, declared: nil)
+    }
+
+    /// Adds a registration whose factory takes runtime arguments and declares the dependencies `declared`, or `nil`.
+    func register<Service>(
+        _ factory: ArgumentFactory<Service>, name: String?, site: RegistrationSite, sendable: Bool,
+        declared: [DeclaredDependency]?
+    ) throws(ServiceHiveError) {
         try add(site: site) { site in
             Entry(
                 Service.self, name: name, scope: .transient, arguments: factory.signature,
                 argumentTypes: factory.types, site: site, factory: Factory(factory.make),
-                sendable: sendable ? .declared : .unknown)
+                sendable: sendable ? .declared : .unknown, declared: declared)
         }
     }
 
@@ -202,7 +210,8 @@ extension ServiceHive {
     /// into a hive's registrations.
     /// Adds a registration of `factory`, synchronous or async; every `register` without arguments comes here.
     func register<Service>(
-        _ factory: Factory<Service>, name: String?, scope: Scope, site: RegistrationSite, sendable: Sendability
+        _ factory: Factory<Service>, name: String?, scope: Scope, site: RegistrationSite, sendable: Sendability,
+        declared: [DeclaredDependency]? = nil
     ) throws(ServiceHiveError) {
         guard scope != .weak || factory.makeAsync == nil else {
             throw .registrationRefused(
@@ -210,7 +219,9 @@ extension ServiceHive {
                 fix: "register it as .singleton, or in a named scope, or give it a synchronous factory")
         }
         try add(site: site) { site in
-            Entry(Service.self, name: name, scope: scope, site: site, factory: factory, sendable: sendable)
+            Entry(
+                Service.self, name: name, scope: scope, site: site, factory: factory, sendable: sendable,
+                declared: declared)
         }
     }
 

@@ -95,3 +95,85 @@ extension ServiceHive.ValidationPlan {
         provisions.provide(Service.self, name: name, sample, file: file, line: line)
     }
 }
+
+// Registration by initializer needs its twins for the same reason: whether `Service` is `Sendable` is known only here.
+
+extension ServiceHive {
+    /// Registers a `Sendable` service built by an initializer whose parameters the hive resolves.
+    // Disfavored: a trailing closure `{ LiveX() }` also fits `initializer:`, and would be taken for one, since the
+    // closure forms leave `completed:` to its default (`InitializerRegistrationTests`, "closures stay closures").
+    @_disfavoredOverload
+    @_documentation(visibility: internal)
+    @inlinable
+    public func register<Service: Sendable, each Dependency>(
+        _ service: Service.Type, name: String? = nil, scope: Scope = .transient, file: String = #fileID,
+        line: UInt = #line, initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) throws {
+        let parameters = (repeat Parameter((each Dependency).self))
+        try register(
+            Service.self, name: name, scope: scope, site: RegistrationSite(fileID: file, line: line), sendable: true,
+            declaring: repeat (each Dependency).self
+        ) { resolver, _ in try initializer(repeat try (each parameters).resolve(with: resolver)) }
+    }
+
+    /// Registers a `Sendable` service built by an `async` initializer whose parameters the hive resolves.
+    // Disfavored: a trailing closure `{ LiveX() }` also fits `initializer:`, and would be taken for one, since the
+    // closure forms leave `completed:` to its default (`InitializerRegistrationTests`, "closures stay closures").
+    @_disfavoredOverload
+    @_documentation(visibility: internal)
+    public func register<Service: Sendable, each Dependency>(
+        _ service: Service.Type, name: String? = nil, scope: Scope = .transient, file: String = #fileID,
+        line: UInt = #line, initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service
+    ) throws {
+        try register(
+            Service.self, name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
+            sendable: .declared, asyncInitializer: initializer)
+    }
+
+    /// Registers a `Sendable` service built by an initializer whose leading parameter is a runtime argument.
+    @_documentation(visibility: internal)
+    public func register<Service: Sendable, First, each Dependency>(
+        _ service: Service.Type, name: String? = nil, arguments first: First.Type, file: String = #fileID,
+        line: UInt = #line, initializer: @escaping @Sendable (First, repeat each Dependency) throws -> Service
+    ) throws {
+        try register(
+            Service.self, name: name, site: RegistrationSite(fileID: file, line: line), sendable: true,
+            argument: First.self, initializer: initializer)
+    }
+
+    /// Registers a `Sendable` service built by an initializer whose two leading parameters are runtime arguments.
+    @_documentation(visibility: internal)
+    public func register<Service: Sendable, First, Second, each Dependency>(
+        _ service: Service.Type, name: String? = nil, arguments first: First.Type, _ second: Second.Type,
+        file: String = #fileID, line: UInt = #line,
+        initializer: @escaping @Sendable (First, Second, repeat each Dependency) throws -> Service
+    ) throws {
+        try register(
+            Service.self, name: name, site: RegistrationSite(fileID: file, line: line), sendable: true,
+            arguments: First.self, Second.self, initializer: initializer)
+    }
+
+    /// Registers a factory of a `Sendable` service that declares its dependencies.
+    @_documentation(visibility: internal)
+    public func register<Service: Sendable>(
+        _ service: Service.Type, name: String? = nil, scope: Scope = .transient, dependsOn dependencies: [Dependency],
+        file: String = #fileID, line: UInt = #line, factory: @escaping @Sendable (Resolver) throws -> Service
+    ) throws {
+        try register(
+            Service.self, name: name, scope: scope, dependsOn: dependencies,
+            site: RegistrationSite(fileID: file, line: line), sendable: .declared, factory: factory)
+    }
+
+    /// Contributes a `Sendable` implementation built by an initializer whose parameters the hive resolves.
+    // Disfavored, as its twin is.
+    @_disfavoredOverload
+    @_documentation(visibility: internal)
+    public func contribute<Service: Sendable, each Dependency>(
+        _ service: Service.Type, name: String? = nil, scope: Scope = .transient, file: String = #fileID,
+        line: UInt = #line, initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) throws {
+        try contribute(
+            Service.self, name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
+            sendable: .declared, initializer: initializer)
+    }
+}

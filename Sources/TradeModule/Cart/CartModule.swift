@@ -43,8 +43,6 @@ public struct CartModule: ServiceModule {
             LiveCartService(pricing: try r.resolve(), stock: try r.resolve(), trade: try r.resolve(), resolver: r)
         }
         try hive.register(function: .cartBadge) { r in CartBadge.function(cart: try r.resolve()) }
-        try hive.contribute(HealthCheck.self, name: "cart", scope: .singleton) { r in
-            CartHealthCheck(cart: try r.resolve(), pricing: try r.resolve(), stock: try r.resolve())
-        }
+        try hive.contribute(HealthCheck.self, name: "cart", scope: .singleton, initializer: CartHealthCheck.init)
     }
 }
