@@ -19,8 +19,9 @@ public import ServiceLifecycle
 /// ``run()`` installs the modules with `ServiceHive.install(_:)`, which registers every module's services, all or
 /// nothing, then starts the modules in install order: each after the modules that provide what it needs, then by
 /// priority. It then checks the dependencies that registrations declare, with `ServiceHive.check()`, which builds
-/// nothing, and with a ``Validation`` other than ``Validation/none`` validates the hive with `validateAsync(_:)`. Once that succeeded the service is ready: ``ready()`` returns. It then waits for the group's
-/// graceful shutdown, stops the modules with `ServiceHive.shutdown()`, in reverse install order, and returns.
+/// nothing, and with a ``Validation`` other than ``Validation/none`` validates the hive with `validateAsync(_:)`.
+/// Once that succeeded the service is ready: ``ready()`` returns. It then waits for the group's graceful shutdown,
+/// stops the modules with `ServiceHive.shutdown()`, in reverse install order, and returns.
 ///
 /// **Readiness.** A `ServiceGroup` starts all its services at once. A service that must not work before the modules
 /// are installed, such as an HTTP server that must not listen yet, awaits ``ready()`` first: it returns once the
@@ -125,8 +126,8 @@ public actor ModulesService: Service, CustomStringConvertible {
     /// - Throws: `ServiceHiveError.moduleFailed(module:stage:underlying:)` when a module fails to register or to
     ///   start; the install was undone, so the hive is as it was. ``ModulesServiceError/checkFailed(_:)`` when
     ///   `ServiceHive.check()` found problems in declared dependencies, and
-    ///   ``ModulesServiceError/validationFailed(_:)`` when validation found failures; the modules were stopped. `CancellationError` when the task was cancelled, after
-    ///   the modules were stopped, or before anything was installed. ``ModulesServiceError/alreadyRun`` when this
+    ///   ``ModulesServiceError/validationFailed(_:)`` when validation found failures; the modules were stopped.
+    ///   `CancellationError` when the task was cancelled, after the modules were stopped, or before anything was installed. ``ModulesServiceError/alreadyRun`` when this
     ///   service has run before.
     public func run() async throws {
         guard !hasRun else { throw ModulesServiceError.alreadyRun }

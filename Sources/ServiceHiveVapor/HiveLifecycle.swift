@@ -12,7 +12,7 @@ final class HiveLifecycle: LifecycleHandler {
         case idle
         /// Installed, checked and validated: the server may listen.
         case running
-        /// The boot failed with this error; nothing is installed.
+        /// The boot failed with this error; the modules were stopped, or never started.
         case refused(String)
         /// Stopped at shutdown.
         case stopped
@@ -44,10 +44,17 @@ final class HiveLifecycle: LifecycleHandler {
         }
     }
 
-    /// Installs, then validates; on a failure, leaves nothing installed and throws, so that the server never listens.
+    /// Installs, checks the declared dependencies, then validates; on a failure, stops the modules and throws, so that
+    /// the server never listens.
     func willBootAsync(_ application: Application) async throws {
         do {
             if !modules.isEmpty { try await hive.install(modules) }
+            // The check builds nothing, so it runs first, and whatever the validation.
+            let check = hive.check()
+            guard check.isClean else {
+                await hive.shutdown()
+                throw HiveVaporError.checkFailed(check)
+            }
             if let plan = validation.plan {
                 let report = await hive.validateAsync(plan)
                 guard report.isValid else {

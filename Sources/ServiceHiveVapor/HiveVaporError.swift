@@ -23,6 +23,11 @@ public enum HiveVaporError: Error, Sendable, CustomStringConvertible {
     /// asynchronously, its boot failed, or it has shut down. The associated value says which.
     case modulesNotRunning(String)
 
+    /// The modules installed, but `ServiceHive.check()` found problems in the dependencies that registrations
+    /// declare: one that nothing registers, a cycle, or a captive dependency; the modules were stopped. The report
+    /// lists every problem.
+    case checkFailed(ServiceHive.CheckReport)
+
     /// The modules installed, but validating the hive found registrations that do not resolve; the modules were
     /// stopped. The report lists every failure.
     case validationFailed(ServiceHive.ValidationReport)
@@ -44,6 +49,10 @@ public enum HiveVaporError: Error, Sendable, CustomStringConvertible {
             return "This request's hive is not available: the application's modules are not running (\(why)). To "
                 + "fix, boot the application with try await app.asyncBoot(), or app.execute(), and serve only once "
                 + "it succeeded."
+        case .checkFailed(let report):
+            return "The modules installed, but checking the dependencies their registrations declare found problems, "
+                + "so the modules were stopped. To fix, register what each problem below names, or change the "
+                + "registration it names.\n\(report)"
         case .validationFailed(let report):
             let count = report.failures.count
             return "The modules installed, but \(count) registration\(count == 1 ? "" : "s") failed to resolve when "

@@ -1,6 +1,7 @@
 #if Vapor
 public import ServiceHive
 public import Vapor
+import Synchronization
 
 extension Request {
     /// The request's own hive: a child of the application's hive, made on first use, with what the request provides.
@@ -33,8 +34,13 @@ extension Request {
                 provisions.provide(Logger.self, self.logger)
                 configuration.provide(self, &provisions)
             }
-            storage[RequestHiveKey.self] = child
-            return child
+            // Two first reads at once, from tasks of one request, both make a child; the first kept is the one both
+            // return, so the request has one hive. The lock makes the look and the keep one step.
+            return RequestHiveKey.firstUse.withLock { _ in
+                if let made = storage[RequestHiveKey.self] { return made }
+                storage[RequestHiveKey.self] = child
+                return child
+            }
         }
     }
 }
@@ -42,5 +48,9 @@ extension Request {
 /// Where a request keeps its hive once made.
 struct RequestHiveKey: StorageKey {
     typealias Value = ServiceHive
+
+    /// Taken only when a request keeps the hive it made, once per request that reads its hive: it makes the look
+    /// for a hive made meanwhile and the keeping one step. Guards no field; the request's storage is its own lock.
+    static let firstUse = Mutex(())
 }
 #endif

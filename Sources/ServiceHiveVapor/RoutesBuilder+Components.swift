@@ -20,7 +20,7 @@ extension RoutesBuilder {
     /// path and query are limited to `ServiceHive.maximumURLLength` bytes, checked first. Every failure answers with a
     /// status and `{"error":{"message":"…"}}`, written for whoever calls; the developer's text goes to the request's
     /// logger only, at `error` for a 5xx and at `clientErrorLogLevel` for a 4xx, with the fields
-    /// `http.response.statusCode_code`, `hive.error.code` and `hive.error`:
+    /// `http.response.status_code`, `hive.error.code` and `hive.error`:
     ///
     /// | Status | When |
     /// | --- | --- |

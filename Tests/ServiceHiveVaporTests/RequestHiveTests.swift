@@ -28,6 +28,24 @@ struct RequestHiveTests {
         #expect(answers == ["true true hello, ada", "true true hello, bo"])
     }
 
+    @Test("tasks of one request that read its hive for the first time at once all get the same hive")
+    func firstReadsAtOnce() async throws {
+        let answers = try await withShop(routes: { app in
+            app.get("race") { request -> String in
+                let hives = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+                    for _ in 0..<8 { group.addTask { ObjectIdentifier(try request.hive) } }
+                    return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+                }
+                return "\(hives.count) \(hives.contains(ObjectIdentifier(try request.hive)))"
+            }
+        }) { app in
+            var answers: [String] = []
+            for _ in 0..<50 { answers.append(try await send(app, .GET, "/race").body) }
+            return answers
+        }
+        #expect(answers == Array(repeating: "1 true", count: 50))
+    }
+
     @Test("the errors of the hive and of components answer their status, a safe reason and the code, in development")
     func errors() async throws {
         let answers = try await withShop(routes: { app in
