@@ -4,8 +4,8 @@ import Testing
 
 // The hive keeps a snapshot of a collection's cached values, which `resolveAll` returns to any thread without taking a
 // copy: its values are made once, under the family lock, before another thread sees them, and a change to the
-// contributions drops the snapshot rather than changing it. The compiler cannot check that claim (`CollectionValues`),
-// so this test races it: threads resolve the collection while others add and remove contributions. Under
+// contributions drops the snapshot rather than changing it. The compiler cannot check that claim (the `Box` of the
+// values), so this test races it: threads resolve the collection while others add and remove contributions. Under
 // `--sanitize=thread`, a snapshot written after it is shared is a reported race; without it, a snapshot kept past a
 // change shows as a collection with a contribution that is gone, or without one that is there.
 

@@ -88,7 +88,7 @@ extension ServiceHive.Resolver {
             make: { Self.snapshot(Service.self, $0) })
         {
             // Safe: the values of a collection of `Service` are made by `snapshot(_:_:)` for `Service`.
-            return unsafeDowncast(values, to: CollectionValues<Service>.self).values
+            return unsafeDowncast(values, to: Box<[Service]>.self).value
         }
         return try resolveAllUncached(Service.self, requiresSendable: requiresSendable)
     }
@@ -103,12 +103,12 @@ extension ServiceHive.Resolver {
             of: Service.self, requiresSendable: requiresSendable, async: true, make: { Self.snapshot(Service.self, $0) }
         ) {
             // Safe: as in `resolveAll`.
-            return unsafeDowncast(values, to: CollectionValues<Service>.self).values
+            return unsafeDowncast(values, to: Box<[Service]>.self).value
         }
         return try await resolveAllAsyncUncached(Service.self, requiresSendable: requiresSendable)
     }
 
-    /// The values of `instances`, each a `Box<Service>`, in a `CollectionValues`, read with the family lock held, which
+    /// The values of `instances`, each a `Box<Service>`, in a `Box<[Service]>`, read with the family lock held, which
     /// keeps them alive: read through `_withUnsafeGuaranteedRef`, as the engine reads a cached instance, they are not
     /// retained.
     @inlinable
@@ -121,7 +121,7 @@ extension ServiceHive.Resolver {
             // Safe: only `Factory.box` makes the instances cached for a contribution, each a `Box` of its service type.
             values.append(instance._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value })
         }
-        return CollectionValues(values)
+        return Box.collection(values)
     }
 
     /// The snapshot of the values of every contribution to the collection of `Service`, when each one's instance is

@@ -50,10 +50,10 @@ struct Gathering {
 ///
 /// `Sendable` as the compiler checks it: a struct of `let`s of `Sendable` types. The engine hands the quick path only
 /// `values`, one reference, so that the values are as near as when the snapshot was one class holding them:
-/// `Benchmarks/count-instructions 28` counts 411 instructions, as it did (410); a class holding a `Box` of them cost it
-/// 11%, and returning this whole struct 433.
+/// `Benchmarks/count-instructions 28` counts 411 instructions, as it did (410), with `values` a `Box` of them; a class
+/// holding such a `Box` cost it 11%, and returning this whole struct 433.
 struct CollectionSnapshot: Sendable {
-    /// A ``CollectionValues`` of the element type, made and read by the inlinable `resolveAll`, specialized for it.
+    /// A `Box` of the values, `[Service]`, made and read by the inlinable `resolveAll`, specialized for `Service`.
     let values: any AnyObject & Sendable
     /// Whether a contribution's factory is async: only `resolveAllAsync` may return its instance.
     let isAsync: Bool
@@ -63,23 +63,14 @@ struct CollectionSnapshot: Sendable {
     let unsureSendable: Bool
 }
 
-/// The values of a collection of `Service`.
-///
-/// `Sendable` as the compiler checks it, but for `values`: final, and its one field a `let`. The compiler cannot prove
-/// `[Service]` `Sendable`, as `resolveAll` resolves services of any type: `nonisolated(unsafe)` marks that one field as
-/// the one claim here that it does not check, where an unchecked conformance would exempt the whole type. What is true:
-/// the array is made once, under the family lock, before any other thread sees it, and never changes; its elements are
-/// the cached instances' values, which `ServiceHive.Scope` documents must be safe to use from any thread, as every
-/// cached instance is (`Box`).
-/// `CollectionSnapshotRaceTests` resolves collections on threads while others change their contributions.
-@usableFromInline
-final class CollectionValues<Service>: Sendable {
-    @usableFromInline nonisolated(unsafe) let values: [Service]
-
+extension Box {
+    /// A box of a collection's values, for the inlinable `snapshot(_:_:)`: the array is made once, under the family
+    /// lock, before any other thread sees it, and never changes, and its elements are cached instances' values, which
+    /// `ServiceHive.Scope` documents must be safe to use from any thread. `Box` is `Sendable` on that ground for every
+    /// cached instance; `CollectionSnapshotRaceTests` resolves collections on threads while others change their
+    /// contributions.
     @usableFromInline
-    init(_ values: [Service]) {
-        self.values = values
-    }
+    static func collection(_ values: Value) -> Box { Box(values) }
 }
 
 extension HiveCore {
@@ -87,7 +78,7 @@ extension HiveCore {
 
     /// The values of every contribution to the collection `key`, in order, when each one's instance is cached where
     /// this resolve may use it as it is, and no override layer or trace is in the way: the quick path of `resolveAll`
-    /// and `resolveAllAsync`, whose inlinable code reads them out of the snapshot's ``CollectionValues``. `nil` when
+    /// and `resolveAllAsync`, whose inlinable code reads them out of the snapshot's `Box` of them. `nil` when
     /// anything else must be done, which `resolveAll(_:)` or `resolveAllAsync(_:)` then does.
     ///
     /// It takes the family lock once: one lookup for the collection, not one per element. When one hive of the lineage
