@@ -58,7 +58,7 @@ enum InitializerArticle {
         init(session: any Session) { self.session = session }
     }
 
-    @Suite("Registering by Initializer and Checking the Graph", .timeLimit(.minutes(1)))
+    @Suite("Registering by Initializer and Checking the Graph", .timeLimit(.minutes(5)))
     struct Tests {
         func registered() throws -> ServiceHive {
             let hive = ServiceHive()

@@ -28,7 +28,7 @@ struct SoldOut: PublicCommandError {
 }
 // end-snippet
 
-@Suite("The ServiceHiveHummingbird articles", .timeLimit(.minutes(2)))
+@Suite("The ServiceHiveHummingbird articles", .timeLimit(.minutes(5)))
 struct ArticleSnippetTests {
     @Test("the middleware of the article builds a Greeter with each request's caller")
     func middleware() async throws {

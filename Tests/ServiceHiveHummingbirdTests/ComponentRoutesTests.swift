@@ -8,7 +8,7 @@ import ServiceHiveHummingbird
 import Support
 import Testing
 
-@Suite("Components over HTTP", .timeLimit(.minutes(2)))
+@Suite("Components over HTTP", .timeLimit(.minutes(5)))
 struct ComponentRoutesTests {
     let logs = LogRecorder()
 

@@ -8,7 +8,7 @@ import ServiceHiveHummingbird
 import Support
 import Testing
 
-@Suite("HiveMiddleware: a hive per request", .timeLimit(.minutes(2)))
+@Suite("HiveMiddleware: a hive per request", .timeLimit(.minutes(5)))
 struct MiddlewareTests {
     @Test("each request resolves from its own hive, with its own caller, also when many run at once")
     func hivePerRequest() async throws {

@@ -6,7 +6,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Components over HTTP: the rules every adapter shares", .timeLimit(.minutes(2)))
+@Suite("Components over HTTP: the rules every adapter shares", .timeLimit(.minutes(5)))
 struct SharedRulesTests {
     @Test("every request of the shared table answers the status and body the table gives")
     func table() async throws {

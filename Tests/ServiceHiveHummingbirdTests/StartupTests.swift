@@ -69,7 +69,7 @@ final class DeafGate: Sendable {
     }
 }
 
-@Suite("Starting an application: unlessStartupFails and runServiceOrExit", .timeLimit(.minutes(2)))
+@Suite("Starting an application: unlessStartupFails and runServiceOrExit", .timeLimit(.minutes(5)))
 struct StartupTests {
     @Test("a live test of an application whose module fails to start ends with the module's failure, not a hang")
     func liveFailure() async throws {

@@ -95,7 +95,7 @@ private func makeServiceGroup(hive: ServiceHive) -> (ModulesService, ServiceGrou
     return (modules, ServiceGroup(services: [modules], logger: .quiet))
 }
 
-@Suite("The ServiceHiveLifecycle article", .timeLimit(.minutes(2)))
+@Suite("The ServiceHiveLifecycle article", .timeLimit(.minutes(5)))
 struct ArticleSnippetTests {
     @Test("the group example runs the modules, and the server listens once they are ready")
     func group() async throws {

@@ -6,7 +6,7 @@ import ServiceLifecycle
 import Support
 import Testing
 
-@Suite("ModulesService in a ServiceGroup", .timeLimit(.minutes(2)))
+@Suite("ModulesService in a ServiceGroup", .timeLimit(.minutes(5)))
 struct ModulesServiceTests {
     let hive = ServiceHive()
     let journal = Journal()

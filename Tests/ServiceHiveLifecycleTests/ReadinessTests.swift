@@ -7,7 +7,7 @@ import ServiceLifecycle
 import Support
 import Testing
 
-@Suite("ModulesService readiness", .timeLimit(.minutes(2)))
+@Suite("ModulesService readiness", .timeLimit(.minutes(5)))
 struct ReadinessTests {
     let hive = ServiceHive()
     let journal = Journal()
@@ -145,7 +145,7 @@ struct ReadinessTests {
 
 // MARK: - The real group, in a hive of the test's own, under overrides
 
-@Suite("ModulesService with the test traits", .timeLimit(.minutes(2)))
+@Suite("ModulesService with the test traits", .timeLimit(.minutes(5)))
 struct TestHiveCompositionTests {
     @Test(
         "the real service group installs into the test's hive, and its modules and services see the overrides",

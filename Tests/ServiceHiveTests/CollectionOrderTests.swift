@@ -5,7 +5,7 @@ import Testing
 // A contribution removed while a resolve of its collection is under way is left out of that resolve, and the others
 // keep their order: the cached ones stay in their places between those resolved after the lookup.
 
-@Suite("Collections keep their order when a contribution goes during a resolve", .timeLimit(.minutes(2)))
+@Suite("Collections keep their order when a contribution goes during a resolve", .timeLimit(.minutes(5)))
 struct CollectionOrderTests {
     @Test("resolveAllAsync keeps the order when a contribution's factory removes a later one")
     func asyncRemovalKeepsOrder() async throws {

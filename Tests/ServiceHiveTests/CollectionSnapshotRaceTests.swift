@@ -9,7 +9,7 @@ import Testing
 // `--sanitize=thread`, a snapshot written after it is shared is a reported race; without it, a snapshot kept past a
 // change shows as a collection with a contribution that is gone, or without one that is there.
 
-@Suite("A collection's snapshot is safe to share while its contributions change", .timeLimit(.minutes(2)))
+@Suite("A collection's snapshot is safe to share while its contributions change", .timeLimit(.minutes(5)))
 struct CollectionSnapshotRaceTests {
     @Test("threads resolving a collection while others add and remove contributions see whole, current collections")
     func resolvesWhileContributionsChange() async throws {

@@ -28,7 +28,7 @@ private struct TakeoverModule: ServiceModule {
     }
 }
 
-@Suite("Rollbacks of failed installs that run at the same time", .timeLimit(.minutes(2)))
+@Suite("Rollbacks of failed installs that run at the same time", .timeLimit(.minutes(5)))
 struct ConcurrentRollbackTests {
     /// The hive with a contribution `base` named `shared` between two others, and `base` registered as the plain
     /// `HealthCheck`.

@@ -2,7 +2,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Modules whose registrations declare their dependencies", .timeLimit(.minutes(1)))
+@Suite("Modules whose registrations declare their dependencies", .timeLimit(.minutes(5)))
 struct DeclaredModuleTests {
     /// Registers `Orders` by initializer: it needs `Pricing` and `Books`.
     func orders(_ journal: Journal, needs: [ServiceHive.ServiceReference] = []) -> DeclaringModule {

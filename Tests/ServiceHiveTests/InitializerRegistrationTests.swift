@@ -2,7 +2,7 @@ import ServiceHive
 import Support
 import Testing
 
-@Suite("Registering by initializer", .timeLimit(.minutes(1)))
+@Suite("Registering by initializer", .timeLimit(.minutes(5)))
 struct InitializerRegistrationTests {
     func pricedHive() throws -> ServiceHive {
         let hive = ServiceHive()

@@ -37,7 +37,7 @@ func configureArticleApp(_ app: Application) throws {
     // end-snippet
 }
 
-@Suite("The ServiceHiveVapor article", .timeLimit(.minutes(2)))
+@Suite("The ServiceHiveVapor article", .timeLimit(.minutes(5)))
 struct ArticleSnippetTests {
     @Test("the article's routes build a Greeter with each request's caller, once the modules installed")
     func requestHive() async throws {

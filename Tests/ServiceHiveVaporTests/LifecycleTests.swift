@@ -10,7 +10,7 @@ import Testing
 import Vapor
 import VaporTesting
 
-@Suite("Vapor: modules in the application's lifecycle", .timeLimit(.minutes(2)))
+@Suite("Vapor: modules in the application's lifecycle", .timeLimit(.minutes(5)))
 struct LifecycleTests {
     /// A testing application whose hive installs `modules`, with `/marker/:module`, which resolves the module's marker
     /// from the request's hive.

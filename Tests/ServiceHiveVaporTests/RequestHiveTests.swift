@@ -7,7 +7,7 @@ import Testing
 import Vapor
 import VaporTesting
 
-@Suite("Vapor: a hive per request, and errors that tell callers nothing they should not know", .timeLimit(.minutes(2)))
+@Suite("Vapor: a hive per request, and errors that tell callers nothing they should not know", .timeLimit(.minutes(5)))
 struct RequestHiveTests {
     @Test("request.hive is made once per request, provides the request's info and what useHive adds, and is not shared")
     func perRequest() async throws {

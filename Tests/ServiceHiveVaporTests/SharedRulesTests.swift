@@ -6,7 +6,7 @@ import Testing
 import Vapor
 import VaporTesting
 
-@Suite("Vapor: components over HTTP with the rules every adapter shares", .timeLimit(.minutes(2)))
+@Suite("Vapor: components over HTTP with the rules every adapter shares", .timeLimit(.minutes(5)))
 struct SharedRulesTests {
     @Test("every request of the shared table answers the status and body the table gives, as on Hummingbird")
     func table() async throws {

@@ -14,7 +14,7 @@ import TradeModule
 
 @testable import TradeServer
 
-@Suite("TradeServer", .timeLimit(.minutes(2)))
+@Suite("TradeServer", .timeLimit(.minutes(5)))
 struct TradeServerTests {
     static let quiet = Logger(label: "TradeServerTests") { _ in SwiftLogNoOpLogHandler() }
 
@@ -234,7 +234,7 @@ func body(_ response: TestResponse) -> String {
 #if Hummingbird && canImport(FoundationNetworking)
 import FoundationNetworking
 
-@Suite("TradeServer, the executable", .timeLimit(.minutes(2)))
+@Suite("TradeServer, the executable", .timeLimit(.minutes(5)))
 struct TradeServerProcessTests {
     @Test("the built server listens on 127.0.0.1, answers, and on SIGTERM stops gracefully and exits with 0")
     func sigterm() async throws {

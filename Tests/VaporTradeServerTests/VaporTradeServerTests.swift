@@ -10,7 +10,7 @@ import VaporTesting
 
 @testable import VaporTradeServer
 
-@Suite("VaporTradeServer", .timeLimit(.minutes(2)))
+@Suite("VaporTradeServer", .timeLimit(.minutes(5)))
 struct VaporTradeServerTests {
     /// Runs `test` with the server's application, booted asynchronously so that its modules install, then shuts it
     /// down.
