@@ -10,6 +10,10 @@ extension ServiceHive {
         of modules: [InstalledModule], _ recorder: InstallRecorder
     ) throws(ServiceHiveError) {
         let added = recorder.changes.added
+        // Most modules' registrations declare nothing: then there is nothing to check, and no set of the hive's keys
+        // to build (`Benchmarks/count-instructions 26b`: 18,228 instructions a registration with the sets, 16,237
+        // before the check).
+        guard added.contains(where: { !($0.declared ?? []).isEmpty }) else { return }
         let ownEntries = Set(added.map(ObjectIdentifier.init))
         // The keys the hive resolved before the install: what is registered now, less what this install added.
         let before: Set<RegistrationKey> = family.withLock { state in
