@@ -12,15 +12,10 @@ struct FuzzTests {
     /// A fixed seed keeps CI repeatable; try others with `SERVICEHIVE_URL_FUZZ_SEED=42 swift test --filter Fuzz`.
     static let seed = UInt64(ProcessInfo.processInfo.environment["SERVICEHIVE_URL_FUZZ_SEED"] ?? "") ?? 0x5EED_CAFE
 
-    /// The URLs the URL fuzz mutates, with the shop's commands: the route sees the part after the scheme.
-    static let samples = [
-        "shop://shop/order?item=hive-42&quantity=2", "shop://shop/echo?text=caf%C3%A9&n=3",
-        "shop://shop/audit?item=honey-jar&quantity=1", "app://shop/echo?text=%F0%9F%90%9D#x",
-    ]
-
-    /// Bodies to mutate, with what JSON parsers trip on.
-    static let bodies = [#"{"item":"hive-42","quantity":2}"#, #"{"text":"x","n":[1,{"a":null}]}"#]
-    static let bodyPieces = ["{", "}", "[", "]", "\"", "\\", "\\u00", ":", ",", "null", "1e999", "-", "\u{0}", "é"]
+    /// The inputs every adapter's fuzz test mutates.
+    static let samples = HTTPFuzzInputs.urls
+    static let bodies = HTTPFuzzInputs.bodies
+    static let bodyPieces = HTTPFuzzInputs.bodyPieces
 
     @Test("fuzz: hostile paths, queries and bodies never trap, and answer 200 or 4xx, never 5xx")
     func fuzz() async throws {
