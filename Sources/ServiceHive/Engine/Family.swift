@@ -94,6 +94,8 @@ final class HiveCore: Sendable {
     let family: Locked<HiveFamily>
     /// This hive and its ancestors, nearest first.
     let lineage: Lineage
+    /// What a resolve reads, without the lock, of each hive of `lineage`, in the same order (`CachedReads.swift`).
+    let lineageReads: [HiveReads]
     let parent: HiveCore?
 
     init(family: Locked<HiveFamily>, parent: HiveCore?) {
@@ -101,9 +103,14 @@ final class HiveCore: Sendable {
         self.parent = parent
         var lineage: [HiveID] = []
         lineage.reserveCapacity(1 + (parent?.lineage.count ?? 0))
-        lineage.append(family.withLock { $0.addHive() })
+        let (id, reads) = family.withLock { state in
+            let id = state.addHive()
+            return (id, state.hives[id.index].registry.reads)
+        }
+        lineage.append(id)
         lineage += parent?.lineage ?? []
         self.lineage = lineage[...]
+        lineageReads = [reads] + (parent?.lineageReads ?? [])
     }
 
     /// This hive's identity in its family.

@@ -30,6 +30,8 @@ extension HiveCore {
                 }
             }
             mayCache = !thread.isRecordingOrTracing  // What it finds is recorded, or joins the trace.
+        } else if let value: Service = keptValue(key, async: false) {
+            return value  // This thread found it cached before, and nothing has changed since: no lock.
         }
         var layers = Layers.unread
         let state = family.lock()
@@ -37,9 +39,10 @@ extension HiveCore {
             key, in: state.pointee, layers: &layers, argumentsMatch: argumentsMatch, mayCache: mayCache,
             async: false)
         if case .cached(let instance) = hit {
-            // Copied before unlocking, without reading this thread's context. Unlocked in line rather than with
-            // `defer`, which the compiler may outline into a call of its own (`count-instructions 02`: 9 instructions).
+            // Copied before unlocking. Unlocked in line rather than with `defer`, which the compiler may outline into
+            // a call of its own (`count-instructions 02`: 9 instructions).
             let value: Service = cachedValue(instance)
+            if mayCache, !ThreadContext.mayRecordOrTrace { keepAnswer(key, instance, in: state.pointee) }
             family.unlock()
             return value
         }
@@ -82,6 +85,7 @@ extension HiveCore {
         // A cached instance first, before a top-level resolve makes a context of its own, and before reading the
         // task-local at all while no construction anywhere records what it uses. It is read as `resolve` reads it.
         if AsyncContext.recordingCurrent == nil {
+            if !ThreadContext.mayRecordOrTrace, let value: Service = keptValue(key, async: true) { return value }
             var layers = Layers.unread
             let state = family.lock()
             let hit = lookUp(
@@ -89,6 +93,7 @@ extension HiveCore {
                 async: true)
             if case .cached(let instance) = hit {
                 let value: Service = cachedValue(instance)
+                if !ThreadContext.mayRecordOrTrace { keepAnswer(key, instance, in: state.pointee) }
                 family.unlock()
                 return value
             }

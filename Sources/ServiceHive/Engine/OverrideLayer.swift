@@ -71,7 +71,11 @@ final class OverrideLayer: Sendable {
         self.services = services
         strictHives = (kind == .strict ? [on] : []) + (outer?.strictHives ?? [])
         sandboxDepth = kind == .sandbox ? depth : outer?.sandboxDepth ?? -1
-        hive.family.withLock { $0.liveLayers += 1 }
+        hive.family.withLock { state in
+            // From now on a resolve in the family may have to answer otherwise than its thread's kept answers.
+            if state.liveLayers == 0 { state.changeEveryHive() }
+            state.liveLayers += 1
+        }
     }
 
     deinit {

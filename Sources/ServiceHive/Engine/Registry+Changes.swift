@@ -6,6 +6,7 @@ extension Registry {
     /// is registered here.
     mutating func insert(_ record: Record) {
         let key = record.entry.key
+        reads.registers(key.service)
         forgetSnapshot(of: key.service)
         services.update(key.service, empty: { Registrations() }) { registrations in
             if key.isPlain { registrations.plain = record } else { registrations.insertVariant(record) }
@@ -31,6 +32,7 @@ extension Registry {
             return registrations.position(of: key).map { registrations.removeVariant(at: $0) }
         }
         guard let removed = removed ?? nil else { return nil }
+        reads.changeLettingGo()  // Before the caller lets it go, no reader may still be copying its instance.
         if let target = removed.entry.target {
             withRegistrations(target.service) { registrations in
                 if let position = registrations.forwards.firstIndex(of: key) {
@@ -62,21 +64,33 @@ extension Registry {
     mutating func withSlot<Result>(of entry: Entry, _ body: (inout Slot) -> Result) -> Result? {
         let key = entry.key
         forgetSnapshot(of: key.service)  // A collection's values follow its instances.
+        let reads = reads
         return withRegistrations(key.service) { registrations -> Result? in
             if key.isPlain {
                 guard registrations.plain?.entry === entry else { return nil }
-                return body(&registrations.plain!.slot)
+                return Self.changing(&registrations.plain!.slot, reads, body)
             }
             guard let position = registrations.position(of: key), registrations.variants[position].entry === entry
             else { return nil }
-            return body(&registrations.variants[position].slot)
+            return Self.changing(&registrations.variants[position].slot, reads, body)
         } ?? nil
+    }
+
+    /// Runs `body` on `slot`; when it takes the slot's instance away, waits for the readers that may still copy it.
+    private static func changing<Result>(
+        _ slot: inout Slot, _ reads: HiveReads, _ body: (inout Slot) -> Result
+    ) -> Result {
+        let before = slot.instance.map(ObjectIdentifier.init)
+        let result = body(&slot)
+        if let before, before != slot.instance.map(ObjectIdentifier.init) { reads.changeLettingGo() }
+        return result
     }
 
     /// Frees the registry and returns its records, for the caller to release after unlocking: releasing an instance
     /// runs its `deinit`, which may resolve. The registry is empty afterwards, and may be used again.
     mutating func drain() -> [Record] {
         let drained = records
+        reads.changeLettingGo()
         services.destroy()
         services = ServiceTable()
         snapshots.destroy()  // Never the last to hold a value: the records drained hold them all.

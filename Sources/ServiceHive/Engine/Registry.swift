@@ -58,6 +58,9 @@ struct HiveState {
 ///
 /// Like its table, a registry is freed by its owner, with ``drain()``, exactly once.
 struct Registry {
+    /// What a resolve reads of this registry without the lock; every change below that can make a kept answer wrong
+    /// changes its stamp (`Registry+Changes.swift`).
+    let reads = HiveReads()
     /// The registrations by service. Read here; changed only in `Registry+Changes.swift`, with the family lock held.
     var services = ServiceTable<Registrations>()
     /// The values of the contributions to a collection, by the collection's key space, made by the first resolve of the

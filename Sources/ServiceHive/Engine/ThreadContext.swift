@@ -40,6 +40,7 @@ struct ThreadContext {
         guard let raw else { return }
         let state = raw.assumingMemoryBound(to: ThreadState.self)
         state.pointee.chain.deallocate()  // Empty: a thread cannot exit while one of its resolves runs.
+        state.pointee.answers.destroy()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -209,6 +210,8 @@ extension ThreadContext {
         var asyncCrossings = 0
         /// This thread's stack, where the platform says.
         let stack: StackBounds?
+        /// The cached instances this thread found under the lock, kept for resolves without it (`CachedReads.swift`).
+        let answers = ThreadAnswers()
     }
 }
 

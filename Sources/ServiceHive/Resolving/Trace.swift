@@ -76,7 +76,12 @@ extension ServiceHive {
     /// after the resolve, with no lock held, on the thread or task that resolved.
     public var trace: (@Sendable (Trace) -> Void)? {
         get { family.withLock { $0.diagnostics.trace } }
-        set { family.withLock { $0.diagnostics.trace = newValue } }
+        set {
+            family.withLock { state in
+                if newValue != nil { state.changeEveryHive() }  // A trace notes what its resolves find cached.
+                state.diagnostics.trace = newValue
+            }
+        }
     }
 
     /// A handler that receives every error a top-level resolve of this hive's family throws, or `nil`, the default.
