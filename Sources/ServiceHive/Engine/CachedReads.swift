@@ -132,67 +132,86 @@ final class ReaderRecord: Sendable {
 struct KeptAnswer {
     var service: ObjectIdentifier?
     var name: String?
+    var isVariant = false
     var registry: ObjectIdentifier?
     var stamp: UInt64 = 0
     var instance: Unmanaged<Instance>?
-    /// The instance is an async factory's, which only `resolveAsync` may take.
-    var isAsync = false
-    /// The registration was made without knowing its instances are `Sendable`.
-    var unsureSendable = false
+    /// Who may not take the answer, as bits: `refusesSync` for an async factory's instance, which only `resolveAsync`
+    /// may take; `refusesSendable` for a registration made without knowing that its instances are `Sendable`.
+    var flags: UInt8 = 0
+
+    static let refusesSync: UInt8 = 1
+    static let refusesSendable: UInt8 = 2
+
+    /// The flags that refuse a resolve that is `async` or not, and asks for a `Sendable` service or not.
+    @inline(__always)
+    static func refusals(async: Bool, sendable: Bool) -> UInt8 {
+        (async ? 0 : refusesSync) | (sendable ? refusesSendable : 0)
+    }
 }
 
 /// A thread's kept answers: a small table, indexed by a hash of the key, where a later answer replaces the one in its
-/// place. Read and written only by its thread.
+/// place, and the thread's reader record. Read and written only by its thread.
 struct ThreadAnswers {
     static let count = 64
     let answers: UnsafeMutablePointer<KeptAnswer>
-    let reader = ReaderRecord.acquire()
+    /// Retained until the thread exits. Unretained here, because reading a stored reference retains and releases it:
+    /// `Benchmarks/count-instructions 02`.
+    let reader: Unmanaged<ReaderRecord>
 
     init() {
         answers = .allocate(capacity: Self.count)
         answers.initialize(repeating: KeptAnswer(), count: Self.count)
+        reader = .passRetained(ReaderRecord.acquire())
     }
 
     /// Frees the table, when the thread exits.
     func destroy() {
         answers.deinitialize(count: Self.count)
         answers.deallocate()
-        reader.release()
+        reader.takeRetainedValue().release()
     }
 
-    /// The place of `key`'s answer.
+    /// The place of the answer for `service`: one place for its unnamed registration without arguments, the next for
+    /// any other. Hashes no name, which would copy the key (`Benchmarks/count-instructions 02 04`).
     @inline(__always)
-    func place(of key: RegistrationKey) -> UnsafeMutablePointer<KeptAnswer> {
-        var hash = UInt(bitPattern: key.service) &* 0x9E37_79B9_7F4A_7C15
-        if let name = key.name { hash &+= UInt(bitPattern: name.utf8.count &+ 1) &* 0xBF58_476D_1CE4_E5B9 }
-        return answers + Int(hash >> 58)
+    func place(of service: ObjectIdentifier, isPlain: Bool) -> UnsafeMutablePointer<KeptAnswer> {
+        let hash = Int((UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        return answers + (isPlain ? hash : hash ^ 1)
     }
 }
 
 extension HiveCore {
-    /// The value of `key`'s instance, when this thread kept an answer for it that still holds; `nil` otherwise, for the
-    /// locked path to answer. Takes no lock, and writes only this thread's reader record.
+    /// The instance of `key`, when this thread kept an answer for it that still holds, with this thread's read begun:
+    /// the caller copies the instance's value, then ends the read with `ThreadContext.endRead()`. `nil` otherwise, with
+    /// no read in progress, for the locked path to answer. Takes no lock, and writes only this thread's reader record.
     ///
-    /// Called only while nothing records or traces (`ThreadContext.mayRecordOrTrace`). Inlined into both resolve entry
-    /// points, as the locked path it replaces was.
+    /// Not generic, so that it hands back no `Optional` of the service, whose metadata a generic function must look up
+    /// (`Benchmarks/count-instructions 02`: 763 instructions a resolve when it returned the value, against 411 when it
+    /// was inlined and about 300 this way). Called only when the resolve is neither recorded nor traced, as the lookup
+    /// answers `.cached` only then.
     @inline(__always)
-    func keptValue<Service>(_ key: RegistrationKey, async: Bool) -> Service? {
-        guard key.arguments == nil else { return nil }
-        let thread = ThreadContext.current.state
-        let answer = thread.pointee.answers.place(of: key)
-        guard answer.pointee.service == key.service, answer.pointee.name == key.name,
-            let instance = answer.pointee.instance, async || !answer.pointee.isAsync,
-            !(key.requiresSendable && answer.pointee.unsureSendable)
+    func keptInstance(_ key: RegistrationKey, async: Bool, on context: ThreadContext) -> Unmanaged<Instance>? {
+        let isPlain = key.name == nil && key.arguments == nil
+        let answer = context.state.pointee.answers.place(of: key.service, isPlain: isPlain)
+        guard answer.pointee.service == key.service, let instance = answer.pointee.instance,
+            answer.pointee.flags & KeptAnswer.refusals(async: async, sendable: key.requiresSendable) == 0
         else { return nil }
-        let reader = thread.pointee.answers.reader
-        reader.enter()
+        if !isPlain, !matchesName(answer, key) { return nil }
+        let reader = context.state.pointee.answers.reader
+        reader._withUnsafeGuaranteedRef { $0.enter() }
         guard holds(answer, for: key.service) else {
-            reader.leave()
+            reader._withUnsafeGuaranteedRef { $0.leave() }
             return nil
         }
-        let value: Service = cachedValue(instance)
-        reader.leave()
-        return value
+        return instance
+    }
+
+    /// Whether the kept `answer` is for `key`, whose name or arguments make it a variant: outlined, so that the plain
+    /// resolve doesn't copy the key.
+    @inline(never)
+    private func matchesName(_ answer: UnsafeMutablePointer<KeptAnswer>, _ key: RegistrationKey) -> Bool {
+        key.arguments == nil && answer.pointee.isVariant && answer.pointee.name == key.name
     }
 
     /// Whether `answer` still holds for a resolve from this hive: no nearer hive has registered its service, and the
@@ -200,8 +219,11 @@ extension HiveCore {
     @inline(__always)
     private func holds(_ answer: UnsafeMutablePointer<KeptAnswer>, for service: ObjectIdentifier) -> Bool {
         for reads in lineageReads {
-            if ObjectIdentifier(reads) == answer.pointee.registry { return reads.current == answer.pointee.stamp }
-            if reads.mayRegister(service) { return false }
+            let holds = reads._withUnsafeGuaranteedRef { reads -> Bool? in
+                if ObjectIdentifier(reads) == answer.pointee.registry { return reads.current == answer.pointee.stamp }
+                return reads.mayRegister(service) ? false : nil
+            }
+            if let holds { return holds }
         }
         return false
     }
@@ -219,13 +241,21 @@ extension HiveCore {
             guard peek.instance?.toOpaque() == instance.toOpaque() else { return }
             let registry = state.hives[lineage[depth].index].registry.reads
             let entry = peek.entry.takeUnretainedValue()
-            ThreadContext.current.state.pointee.answers.place(of: key).pointee = KeptAnswer(
-                service: key.service, name: key.name, registry: ObjectIdentifier(registry),
-                stamp: registry.stampForAnswer(), instance: instance, isAsync: entry.isAsync,
-                unsureSendable: entry.unsureSendable)
+            let isPlain = key.isPlain
+            ThreadContext.current.state.pointee.answers.place(of: key.service, isPlain: isPlain).pointee = KeptAnswer(
+                service: key.service, name: key.name, isVariant: !isPlain, registry: ObjectIdentifier(registry),
+                stamp: registry.stampForAnswer(), instance: instance,
+                flags: (entry.isAsync ? KeptAnswer.refusesSync : 0)
+                    | (entry.unsureSendable ? KeptAnswer.refusesSendable : 0))
             return
         }
     }
+}
+
+extension ThreadContext {
+    /// Ends the read that `HiveCore.keptInstance` began, once the value is copied.
+    @inline(__always)
+    func endRead() { state.pointee.answers.reader._withUnsafeGuaranteedRef { $0.leave() } }
 }
 
 extension HiveFamily {

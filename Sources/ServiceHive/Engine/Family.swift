@@ -47,6 +47,7 @@ struct HiveFamily: ~Copyable {
         for hive in hives {
             var registry = hive.registry
             _ = registry.drain()
+            registry.unmanagedReads.release()
         }
         providedByChildren.destroy()
     }
@@ -95,7 +96,10 @@ final class HiveCore: Sendable {
     /// This hive and its ancestors, nearest first.
     let lineage: Lineage
     /// What a resolve reads, without the lock, of each hive of `lineage`, in the same order (`CachedReads.swift`).
-    let lineageReads: [HiveReads]
+    /// Unretained: each is held by its place's `Registry` in the family state, which this core holds, and never
+    /// replaced. Retained, reading them cost each cached resolve a retain and a release
+    /// (`Benchmarks/count-instructions 02`).
+    let lineageReads: [Unmanaged<HiveReads>]
     let parent: HiveCore?
 
     init(family: Locked<HiveFamily>, parent: HiveCore?) {
@@ -105,7 +109,7 @@ final class HiveCore: Sendable {
         lineage.reserveCapacity(1 + (parent?.lineage.count ?? 0))
         let (id, reads) = family.withLock { state in
             let id = state.addHive()
-            return (id, state.hives[id.index].registry.reads)
+            return (id, state.hives[id.index].registry.unmanagedReads)
         }
         lineage.append(id)
         lineage += parent?.lineage ?? []

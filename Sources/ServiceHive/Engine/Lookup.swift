@@ -19,9 +19,10 @@ extension HiveCore {
         _ key: RegistrationKey, arguments: UnsafeRawPointer? = nil, argumentTypes: () -> [Any.Type] = { [] },
         argumentsMatch: ([Any.Type]) -> Bool = { $0.isEmpty }
     ) throws(ServiceHiveError) -> Service {
+        // Read once, for the answers this thread kept and, for a transient, to build on.
+        let thread = ThreadContext.current
         var mayCache = true
         if ThreadContext.mayRecordOrTrace {
-            let thread = ThreadContext.current
             if !thread.isRecording, let context = AsyncContext.recordingCurrent {
                 // In the task of an async factory that builds a shared instance: this resolve counts for that instance,
                 // through whichever hive or resolver it is made, as it would on the thread of a synchronous factory.
@@ -30,8 +31,12 @@ extension HiveCore {
                 }
             }
             mayCache = !thread.isRecordingOrTracing  // What it finds is recorded, or joins the trace.
-        } else if let value: Service = keptValue(key, async: false) {
-            return value  // This thread found it cached before, and nothing has changed since: no lock.
+        }
+        // This thread found it cached before, and nothing has changed since: no lock.
+        if mayCache, let instance = keptInstance(key, async: false, on: thread) {
+            let value: Service = cachedValue(instance)
+            thread.endRead()
+            return value
         }
         var layers = Layers.unread
         let state = family.lock()
@@ -42,7 +47,7 @@ extension HiveCore {
             // Copied before unlocking. Unlocked in line rather than with `defer`, which the compiler may outline into
             // a call of its own (`count-instructions 02`: 9 instructions).
             let value: Service = cachedValue(instance)
-            if mayCache, !ThreadContext.mayRecordOrTrace { keepAnswer(key, instance, in: state.pointee) }
+            if mayCache { keepAnswer(key, instance, in: state.pointee) }
             family.unlock()
             return value
         }
@@ -63,7 +68,7 @@ extension HiveCore {
         }
         let entry = match.entry.takeUnretainedValue()
         family.unlock()
-        let context = ThreadContext.current
+        let context = thread
         guard !context.isRecordingOrTracing else {
             let found = Found(entry: entry, depth: match.depth, layer: match.layer, seen: .nothing)
             return try resolveFound(found, key, arguments, argumentTypes, argumentsMatch, &layers, isTraced)
@@ -85,7 +90,12 @@ extension HiveCore {
         // A cached instance first, before a top-level resolve makes a context of its own, and before reading the
         // task-local at all while no construction anywhere records what it uses. It is read as `resolve` reads it.
         if AsyncContext.recordingCurrent == nil {
-            if !ThreadContext.mayRecordOrTrace, let value: Service = keptValue(key, async: true) { return value }
+            let thread = ThreadContext.current
+            if let instance = keptInstance(key, async: true, on: thread) {
+                let value: Service = cachedValue(instance)
+                thread.endRead()
+                return value
+            }
             var layers = Layers.unread
             let state = family.lock()
             let hit = lookUp(
@@ -93,7 +103,7 @@ extension HiveCore {
                 async: true)
             if case .cached(let instance) = hit {
                 let value: Service = cachedValue(instance)
-                if !ThreadContext.mayRecordOrTrace { keepAnswer(key, instance, in: state.pointee) }
+                keepAnswer(key, instance, in: state.pointee)
                 family.unlock()
                 return value
             }

@@ -59,8 +59,14 @@ struct HiveState {
 /// Like its table, a registry is freed by its owner, with ``drain()``, exactly once.
 struct Registry {
     /// What a resolve reads of this registry without the lock; every change below that can make a kept answer wrong
-    /// changes its stamp (`Registry+Changes.swift`).
-    let reads = HiveReads()
+    /// changes its stamp (`Registry+Changes.swift`). Kept for the family's lifetime, whichever hive holds the place,
+    /// and released by `HiveFamily.deinit`.
+    ///
+    /// Unmanaged, so that a registry, and the `HiveState` that holds it, stay trivial to copy: with a strong reference,
+    /// a lookup copied the hive's state with a retain and a release, and a named transient's resolve cost 990
+    /// instructions, not 832 (`Benchmarks/count-instructions 04`).
+    let unmanagedReads = Unmanaged.passRetained(HiveReads())
+    var reads: HiveReads { unmanagedReads.takeUnretainedValue() }
     /// The registrations by service. Read here; changed only in `Registry+Changes.swift`, with the family lock held.
     var services = ServiceTable<Registrations>()
     /// The values of the contributions to a collection, by the collection's key space, made by the first resolve of the

@@ -34,6 +34,11 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     /// repeat what it knows.
     private let sanitizer = ThreadSanitizerAnnotations.current
     private let state: UnsafeMutablePointer<State>
+    #if DEBUG
+    /// How many times the lock was taken, for the tests that check which paths take none. Debug builds only, so that
+    /// what the benchmarks count is the code users run.
+    package let acquisitions = Atomic<Int>(0)
+    #endif
 
     package init(_ state: consuming sending State) {
         self.state = .allocate(capacity: 1)
@@ -61,6 +66,9 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
         // `Mutex` has no other way to lock without a closure, which the quick path cannot use (see above `Locked`).
         // Underscored, as `_unsafeUnlock()` is: a later toolchain may rename them.
         primitive._unsafeLock()
+        #if DEBUG
+        acquisitions.add(1, ordering: .relaxed)
+        #endif
         sanitizer?.acquire(UnsafeRawPointer(state))
         return UnsafePointer(state)
     }

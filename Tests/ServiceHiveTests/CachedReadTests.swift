@@ -1,0 +1,163 @@
+import Support
+import Synchronization
+import Testing
+
+@testable import ServiceHive
+
+// A resolve that its thread has found cached before takes no lock: counted through the family lock's acquisitions,
+// which debug builds keep. And every change that returns is seen by the resolves that start after it.
+
+private protocol Meter: AnyObject, Sendable { var reading: Int { get } }
+private final class LiveMeter: Meter, Sendable {
+    let reading: Int
+    init(_ reading: Int = 0) { self.reading = reading }
+}
+/// Not `Sendable`: resolved through the general entry point, where `any Meter` takes the `Sendable` one.
+private final class Notebook {}
+private protocol Gauge: Sendable { var meter: any Meter { get } }
+private struct LiveGauge: Gauge { let meter: any Meter }
+
+#if DEBUG
+@Suite("Cached reads take no lock", .timeLimit(.minutes(5)))
+struct CachedReadTests {
+    /// How many times `hive`'s family lock is taken by 10,000 runs of `resolve` on this thread, after three runs: one
+    /// that builds the instance, one that finds it cached under the lock and keeps the answer (a forward converts and
+    /// caches its target on the second when another thread was recording a construction during the first, as other
+    /// tests may be). Synchronous, so the runs stay on one thread.
+    private func acquisitions(_ hive: ServiceHive, _ resolve: () throws -> Void) rethrows -> Int {
+        for _ in 0..<3 { try resolve() }
+        let before = hive.core.family.acquisitions.load(ordering: .relaxed)
+        for _ in 0..<10_000 { try resolve() }
+        return hive.core.family.acquisitions.load(ordering: .relaxed) - before
+    }
+
+    @Test("10,000 resolves of a cached singleton take the family lock 0 times")
+    func singleton() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter() }
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self) } == 0)
+    }
+
+    @Test("the same holds for a named-scope instance, a named registration and a service that isn't Sendable")
+    func namedAndSendable() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .named("session")) { LiveMeter() }
+        try hive.register((any Meter).self, name: "backup", scope: .singleton) { LiveMeter(1) }
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self) } == 0)
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self, name: "backup") } == 0)
+        try hive.register(Notebook.self, scope: .singleton) { Notebook() }
+        #expect(try acquisitions(hive) { _ = try hive.resolve(Notebook.self) } == 0)
+    }
+
+    @Test("the same holds for a forwarded key to a singleton")
+    func forwarded() throws {
+        let hive = ServiceHive()
+        try hive.register(LiveMeter.self, scope: .singleton) { LiveMeter() }
+        try hive.forward((any Meter).self, to: LiveMeter.self) { $0 }
+        let count = try acquisitions(hive) { _ = try hive.resolve((any Meter).self) }
+        #expect(count == 0)
+    }
+
+    @Test("the same holds for a parent's singleton resolved from a child hive")
+    func parentFromChild() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter() }
+        let child = hive.child { $0.provide(Int.self, 7) }
+        #expect(try acquisitions(hive) { _ = try child.resolve((any Meter).self) } == 0)
+        #expect(try child.resolve((any Meter).self) === hive.resolve((any Meter).self))
+    }
+
+    @Test("the same holds for resolveAsync of a cached singleton, on one thread")
+    func async() async throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter() }
+        let counts = try await inTasksOnThreads(1, "the resolving task") { _ in
+            _ = try await hive.resolveAsync((any Meter).self)
+            _ = try await hive.resolveAsync((any Meter).self)
+            let before = hive.core.family.acquisitions.load(ordering: .relaxed)
+            for _ in 0..<10_000 { _ = try await hive.resolveAsync((any Meter).self) }
+            return hive.core.family.acquisitions.load(ordering: .relaxed) - before
+        }
+        #expect(counts == [0])
+    }
+
+    @Test("a transient still takes the lock on every resolve, so the count can see one")
+    func transientIsCounted() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self) { LiveMeter() }
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self) } >= 10_000)
+    }
+
+    @Test("an instance reset on one thread is let go, though another thread read it without the lock")
+    func resetLetsGo() async throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter() }
+        weak var first: LiveMeter?
+        let identity = try await onThreads(1, "the reading thread") { _ in
+            for _ in 0..<3 { _ = try hive.resolve((any Meter).self) }  // kept by that thread after the first
+            return ObjectIdentifier(try hive.resolve((any Meter).self))
+        }
+        first = try hive.resolve((any Meter).self) as? LiveMeter
+        #expect(first.map(ObjectIdentifier.init) == identity.first)
+        hive.resetInstances(of: (any Meter).self)
+        #expect(first == nil, "the reading thread's kept answer holds no reference")
+        let again = try await onThreads(1, "the reading thread") { _ in ObjectIdentifier(try hive.resolve((any Meter).self)) }
+        #expect(again != identity)
+    }
+
+    @Test("every change seen by the next resolve of a thread that kept the answer before it")
+    func changesAreSeen() async throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter(1) }
+        let child = hive.child()
+        func reading(_ from: ServiceHive = hive) throws -> Int { try from.resolve((any Meter).self).reading }
+        #expect(try reading() == 1 && reading() == 1 && reading(child) == 1 && reading(child) == 1)
+
+        // Registered by the child: the child's resolves see it, the parent's don't.
+        try child.register((any Meter).self, scope: .singleton) { LiveMeter(2) }
+        #expect(try reading(child) == 2)
+        #expect(try reading() == 1)
+
+        // Replaced in the parent.
+        hive.unregister((any Meter).self)
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter(3) }
+        #expect(try reading() == 3)
+
+        // An override scope, and a trace, started after the answer was kept.
+        #expect(try reading() == 3)
+        let overridden = try hive.withOverrides {
+            $0.register((any Meter).self) { LiveMeter(4) }
+        } operation: {
+            try reading()
+        }
+        #expect(overridden == 4)
+        #expect(try reading() == 3)
+        let traced = Locked<[String]>([])
+        hive.trace = { trace in traced.withLock { $0.append(trace.description) } }
+        #expect(try reading() == 3)
+        hive.trace = nil
+        #expect(traced.withLock { $0.count } == 1, "the resolve after the trace started was traced")
+
+        // The hive that held the instance is released.
+        var parent: ServiceHive? = ServiceHive()
+        try parent!.register((any Meter).self, scope: .singleton) { LiveMeter(5) }
+        weak let meter = try parent!.resolve((any Meter).self) as? LiveMeter
+        _ = try parent!.resolve((any Meter).self)
+        parent = nil
+        #expect(meter == nil)
+    }
+
+    @Test("a singleton's dependency resolved from a factory is recorded, not read from the kept answers")
+    func recordingSkipsKeptAnswers() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter(1) }
+        try hive.register((any Gauge).self, scope: .singleton) { r in LiveGauge(meter: try r.resolve()) }
+        _ = try hive.resolve((any Meter).self)
+        _ = try hive.resolve((any Meter).self)  // kept
+        _ = try hive.resolve((any Gauge).self)  // built: its lookup of the meter is recorded
+        hive.resetInstances(of: (any Meter).self)
+        #expect(try hive.resolve((any Gauge).self).meter.reading == 1)
+        #expect(try hive.resolve((any Gauge).self).meter === hive.resolve((any Meter).self), "rebuilt from the new one")
+    }
+}
+#endif
