@@ -25,18 +25,21 @@ import Bionic
 final class HiveReads: Sendable {
     /// Changed, with the family lock held, by every change to the registry that can make a kept answer wrong: a
     /// registration added or removed, a cached instance dropped or replaced, an override layer or a trace that starts
-    /// in the family. Stamps are unique in the process, so a kept answer can't match a later registry at the same
-    /// address.
-    private let stamp = Atomic<UInt64>(HiveReads.nextStamp())
+    /// in the family. It starts at a number unique in the process, shifted past the changes of one place, so that a
+    /// kept answer can't match a later registry at the same address; changing it touches this registry's memory only.
+    private let stamp = Atomic<UInt64>(HiveReads.nextBase())
     /// The bits of every service registered here since the place was made; never cleared. A resolve from a child hive
     /// uses an answer found in an ancestor only while the bit of its service is clear in each nearer hive.
     private let services = Atomic<UInt64>(0)
     /// Whether a thread may have kept an answer that points into this registry; set with the family lock held. While
     /// `false`, a change lets go of what it removes without waiting for readers.
     private let isAnswered = Atomic<Bool>(false)
+    /// Whether the family has a live override layer, under which nothing is kept: a hint that lets a resolve skip its
+    /// thread's answers, which would not hold (`Benchmarks/count-instructions 08b`).
+    private let layered = Atomic<Bool>(false)
 
-    private static let stamps = Atomic<UInt64>(0)
-    private static func nextStamp() -> UInt64 { stamps.wrappingAdd(1, ordering: .relaxed).newValue }
+    private static let bases = Atomic<UInt64>(0)
+    private static func nextBase() -> UInt64 { bases.wrappingAdd(1, ordering: .relaxed).newValue << 32 }
 
     /// The current stamp, as a reader sees it: sequentially consistent, after the reader's `ReaderRecord.enter()`.
     var current: UInt64 { stamp.load(ordering: .sequentiallyConsistent) }
@@ -46,8 +49,12 @@ final class HiveReads: Sendable {
         services.load(ordering: .sequentiallyConsistent) & ServiceMask.bit(of: service) != 0
     }
 
-    /// Invalidates every answer kept for this registry; for a change that lets nothing go.
-    func change() { stamp.store(Self.nextStamp(), ordering: .sequentiallyConsistent) }
+    /// Whether the family had a live override layer when last told; a hint only.
+    var isLayered: Bool { layered.load(ordering: .relaxed) }
+
+    /// Invalidates every answer kept for this registry; for a change that lets nothing go. With the family lock held,
+    /// so the stamp has one writer at a time.
+    func change() { stamp.store(stamp.load(ordering: .relaxed) &+ 1, ordering: .sequentiallyConsistent) }
 
     /// Invalidates every kept answer, then waits until no reader can still be copying a value it read before: for a
     /// change that lets an instance go, which the caller releases after this returns.
@@ -58,9 +65,22 @@ final class HiveReads: Sendable {
 
     /// Notes a registration of `service`, before it is stored.
     func registers(_ service: ObjectIdentifier) {
-        services.bitwiseOr(ServiceMask.bit(of: service), ordering: .sequentiallyConsistent)
+        let bit = ServiceMask.bit(of: service)
+        let known = services.load(ordering: .relaxed)
+        if known & bit == 0 { services.store(known | bit, ordering: .sequentiallyConsistent) }
         change()
     }
+
+    /// Whether `answer` holds as far as this registry can tell: `true` or `false` when it was found here, as its stamp
+    /// says; `false` when it was found farther and this registry may register its service; `nil` to ask the next one.
+    @inline(__always)
+    func holds(_ answer: UnsafeMutablePointer<KeptAnswer>, for service: ObjectIdentifier) -> Bool? {
+        if ObjectIdentifier(self) == answer.pointee.registry { return current == answer.pointee.stamp }
+        return mayRegister(service) ? false : nil
+    }
+
+    /// Tells the registry whether its family has a live override layer.
+    func setLayered(_ isLayered: Bool) { layered.store(isLayered, ordering: .relaxed) }
 
     /// The stamp an answer kept now carries; with the family lock held.
     func stampForAnswer() -> UInt64 {
@@ -192,6 +212,8 @@ extension HiveCore {
     /// answers `.cached` only then.
     @inline(__always)
     func keptInstance(_ key: RegistrationKey, async: Bool, on context: ThreadContext) -> Unmanaged<Instance>? {
+        // Under override layers no answer is kept: none would hold (`Benchmarks/count-instructions 08b`).
+        guard !reads._withUnsafeGuaranteedRef({ $0.isLayered }) else { return nil }
         let isPlain = key.name == nil && key.arguments == nil
         let answer = context.state.pointee.answers.place(of: key.service, isPlain: isPlain)
         guard answer.pointee.service == key.service, let instance = answer.pointee.instance,
@@ -202,6 +224,7 @@ extension HiveCore {
         reader._withUnsafeGuaranteedRef { $0.enter() }
         guard holds(answer, for: key.service) else {
             reader._withUnsafeGuaranteedRef { $0.leave() }
+            answer.pointee.instance = nil  // So that the next resolve of the key goes to the lock at once.
             return nil
         }
         return instance
@@ -218,27 +241,44 @@ extension HiveCore {
     /// registry it was found in has not changed since.
     @inline(__always)
     private func holds(_ answer: UnsafeMutablePointer<KeptAnswer>, for service: ObjectIdentifier) -> Bool {
-        for reads in lineageReads {
-            let holds = reads._withUnsafeGuaranteedRef { reads -> Bool? in
-                if ObjectIdentifier(reads) == answer.pointee.registry { return reads.current == answer.pointee.stamp }
-                return reads.mayRegister(service) ? false : nil
+        if let holds = reads._withUnsafeGuaranteedRef({ $0.holds(answer, for: service) }) { return holds }
+        return parent.map { ancestorHolds(answer, from: $0, for: service) } ?? false
+    }
+
+    /// `holds` for the ancestors of a child hive, nearest first: the parents' cores are walked unretained, since this
+    /// core holds its parent, and each its own.
+    @inline(never)
+    private func ancestorHolds(
+        _ answer: UnsafeMutablePointer<KeptAnswer>, from parent: HiveCore, for service: ObjectIdentifier
+    ) -> Bool {
+        var core = Unmanaged.passUnretained(parent)
+        while true {
+            let (holds, next) = core._withUnsafeGuaranteedRef { core in
+                (
+                    core.reads._withUnsafeGuaranteedRef { $0.holds(answer, for: service) },
+                    core.parent.map(Unmanaged.passUnretained)
+                )
             }
             if let holds { return holds }
+            guard let next else { return false }
+            core = next
         }
-        return false
     }
 
     /// Keeps, for this thread's next resolves of `key`, the instance that the locked lookup found cached and returned,
     /// when the answer can be checked without the lock: the family has no override layer and no trace, the key takes no
-    /// arguments, and the instance was built from this family's services only. With the family lock held.
+    /// arguments, the instance was built from this family's services only, and it is cached in the root hive of the
+    /// lineage. A child hive's own instances, such as what a request provides, are not kept: a request hive is resolved
+    /// from a few times, and released, which would otherwise wait for readers (`Benchmarks/count-instructions 12`).
+    /// With the family lock held.
     @inline(never)
     func keepAnswer(_ key: RegistrationKey, _ instance: Unmanaged<Instance>, in state: borrowing HiveFamily) {
-        guard key.arguments == nil, state.liveLayers == 0, state.diagnostics.trace == nil,
+        guard key.arguments == nil, state.diagnostics.trace == nil,
             !instance._withUnsafeGuaranteedRef({ $0.dependencies.crossesFamilies })
         else { return }
         for depth in lineage.indices {
             guard let peek = state.hives[lineage[depth].index].registry.peek(key) else { continue }
-            guard peek.instance?.toOpaque() == instance.toOpaque() else { return }
+            guard depth == lineage.endIndex - 1, peek.instance?.toOpaque() == instance.toOpaque() else { return }
             let registry = state.hives[lineage[depth].index].registry.reads
             let entry = peek.entry.takeUnretainedValue()
             let isPlain = key.isPlain
@@ -259,9 +299,12 @@ extension ThreadContext {
 }
 
 extension HiveFamily {
-    /// Invalidates every answer kept for the family's hives: an override layer or a trace starts, under which a
-    /// resolve may have to answer otherwise.
-    func changeEveryHive() {
-        for hive in hives { hive.registry.reads.change() }
+    /// Invalidates every answer kept for the family's hives, and tells them whether the family has a live override
+    /// layer: one starts or the last ends, or a trace starts, under which a resolve may have to answer otherwise.
+    func changeEveryHive(layered: Bool) {
+        for hive in hives {
+            hive.registry.reads.change()
+            hive.registry.reads.setLayered(layered)
+        }
     }
 }

@@ -95,11 +95,10 @@ final class HiveCore: Sendable {
     let family: Locked<HiveFamily>
     /// This hive and its ancestors, nearest first.
     let lineage: Lineage
-    /// What a resolve reads, without the lock, of each hive of `lineage`, in the same order (`CachedReads.swift`).
-    /// Unretained: each is held by its place's `Registry` in the family state, which this core holds, and never
-    /// replaced. Retained, reading them cost each cached resolve a retain and a release
-    /// (`Benchmarks/count-instructions 02`).
-    let lineageReads: [Unmanaged<HiveReads>]
+    /// What a resolve reads of this hive without the lock (`CachedReads.swift`); an ancestor's is its core's.
+    /// Unretained: it is held by the hive's place in the family state, which this core holds, and never replaced.
+    /// Retained, reading it cost each cached resolve a retain and a release (`Benchmarks/count-instructions 02`).
+    let reads: Unmanaged<HiveReads>
     let parent: HiveCore?
 
     init(family: Locked<HiveFamily>, parent: HiveCore?) {
@@ -114,7 +113,7 @@ final class HiveCore: Sendable {
         lineage.append(id)
         lineage += parent?.lineage ?? []
         self.lineage = lineage[...]
-        lineageReads = [reads] + (parent?.lineageReads ?? [])
+        self.reads = reads
     }
 
     /// This hive's identity in its family.

@@ -73,13 +73,16 @@ final class OverrideLayer: Sendable {
         sandboxDepth = kind == .sandbox ? depth : outer?.sandboxDepth ?? -1
         hive.family.withLock { state in
             // From now on a resolve in the family may have to answer otherwise than its thread's kept answers.
-            if state.liveLayers == 0 { state.changeEveryHive() }
+            if state.liveLayers == 0 { state.changeEveryHive(layered: true) }
             state.liveLayers += 1
         }
     }
 
     deinit {
-        hive.family.withLock { $0.liveLayers -= 1 }
+        hive.family.withLock { state in
+            state.liveLayers -= 1
+            if state.liveLayers == 0 { state.changeEveryHive(layered: false) }
+        }
         visible.destroy()
         let instances = instances.withLock { exchange(&$0, with: ServiceTable()) }
         instances.destroy()  // Outside every lock: an instance's `deinit` may resolve.

@@ -78,7 +78,8 @@ extension ServiceHive {
         get { family.withLock { $0.diagnostics.trace } }
         set {
             family.withLock { state in
-                if newValue != nil { state.changeEveryHive() }  // A trace notes what its resolves find cached.
+                // A trace notes what its resolves find cached.
+                if newValue != nil { state.changeEveryHive(layered: state.liveLayers != 0) }
                 state.diagnostics.trace = newValue
             }
         }
