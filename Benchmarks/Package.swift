@@ -45,6 +45,15 @@ let package = Package(
             path: "Sources/InstructionCounts",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // Resolves on 1, 2, 4 and 8 plain threads released together, beside `direct` on as many, and prints the ns per
+        // operation per thread of each (`README.md` beside this file says how to run it). Its `Services.swift`,
+        // `Direct.swift`, `ScaleFixtures.swift` and `StandardRegistrations.swift` are links to the benchmarks' own, so
+        // that both measure the same services, hives and `direct`.
+        .executableTarget(
+            name: "ThreadScaling",
+            dependencies: [.product(name: "ServiceHive", package: "ServiceHive")],
+            path: "Sources/ThreadScaling"
+        ),
         // Turns one run's text output into the results block of `README.md` beside this file.
         .executableTarget(name: "ResultsTable", path: "Sources/ResultsTable"),
     ]

@@ -27,11 +27,6 @@ func collectionScenarios() {
     }
 }
 
-extension Direct {
-    /// The ten plugins, in a list kept by hand.
-    static let plugins: [any Plugin] = (0..<10).map { _ in LivePlugin() }
-}
-
 extension Hives {
     /// Ten singleton contributions to the collection of `Plugin`, resolved and cached.
     static let contributions = ScaleFixtures.hive(withContributions: 10)

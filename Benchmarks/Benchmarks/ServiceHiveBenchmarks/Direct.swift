@@ -36,3 +36,8 @@ extension Direct {
     /// The singleton that the hive builds with an `async` factory.
     static let asyncSingleton: any AsyncSingleton = LiveAsyncSingleton()
 }
+
+extension Direct {
+    /// The ten plugins of the collection, in a list kept by hand.
+    static let plugins: [any Plugin] = (0..<10).map { _ in LivePlugin() }
+}

@@ -1,0 +1,1 @@
+../../Benchmarks/ServiceHiveBenchmarks/Direct.swift

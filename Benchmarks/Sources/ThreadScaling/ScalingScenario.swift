@@ -1,0 +1,74 @@
+import ServiceHive
+
+/// One scenario of the thread-scaling run: the same operation done through ServiceHive and by hand (`direct`).
+///
+/// Each implementation is a `prepare` closure that a thread calls before the barrier: it does the thread's setup and
+/// one warming operation, and returns the loop the thread runs, which does its operation the given number of times.
+struct ScalingScenario: Sendable {
+    let name: String
+    /// How many operations the threads of a race do in all, shared equally: each of `n` threads does `operations / n`,
+    /// so that a race lasts about as long on 8 threads as on 1 when the operation scales.
+    let operations: Int
+    let serviceHive: @Sendable () -> @Sendable (Int) -> Void
+    let direct: @Sendable () -> @Sendable (Int) -> Void
+}
+
+/// Keeps the optimizer from deleting an operation whose result nothing reads, as package-benchmark's `blackHole` does
+/// for the other benchmarks. `@_optimize(none)` is what makes it opaque: with `@inline(never)` alone, the optimizer
+/// saw an empty body and deleted the loops of `direct`, which measured 0.0 ns for `resolveAll`'s list.
+@inline(never) @_optimize(none) func sink<T>(_ x: T) {}
+
+extension ScalingScenario {
+    /// The four scenarios, with the services, hives and `direct` of the single-thread benchmarks.
+    static func all() -> [ScalingScenario] {
+        let hive = StandardRegistrations.hive()
+        _ = try! hive.resolve(Composite.self)
+        let contributions = ScaleFixtures.hive(withContributions: 10)
+        return [
+            ScalingScenario(
+                name: "cached singleton resolve", operations: 4_000_000,
+                serviceHive: {
+                    sink(try! hive.resolve(Singleton.self))
+                    return { count in for _ in 0..<count { sink(try! hive.resolve(Singleton.self)) } }
+                },
+                direct: {
+                    sink(Direct.singleton)
+                    return { count in for _ in 0..<count { sink(Direct.singleton) } }
+                }),
+            ScalingScenario(
+                name: "transient with 3 singleton dependencies", operations: 800_000,
+                serviceHive: {
+                    sink(try! hive.resolve(Composite.self))
+                    return { count in for _ in 0..<count { sink(try! hive.resolve(Composite.self)) } }
+                },
+                direct: {
+                    sink(Direct.composite())
+                    return { count in for _ in 0..<count { sink(Direct.composite()) } }
+                }),
+            // Each thread is one request: it makes its child hive, which provides the request's `Session`, before the
+            // barrier, and resolves the parent's singleton from it. `direct` reads the same `static let`.
+            ScalingScenario(
+                name: "request's child hive resolving its parent's singleton", operations: 4_000_000,
+                serviceHive: {
+                    let session: any Session = LiveSession()
+                    let request = hive.child { $0.provide(Session.self, session) }
+                    sink(try! request.resolve(Singleton.self))
+                    return { count in for _ in 0..<count { sink(try! request.resolve(Singleton.self)) } }
+                },
+                direct: {
+                    sink(Direct.singleton)
+                    return { count in for _ in 0..<count { sink(Direct.singleton) } }
+                }),
+            ScalingScenario(
+                name: "resolveAll of 10 cached singletons", operations: 400_000,
+                serviceHive: {
+                    sink(try! contributions.resolveAll(Plugin.self))
+                    return { count in for _ in 0..<count { sink(try! contributions.resolveAll(Plugin.self)) } }
+                },
+                direct: {
+                    sink(Direct.plugins)
+                    return { count in for _ in 0..<count { sink(Direct.plugins) } }
+                }),
+        ]
+    }
+}
