@@ -73,6 +73,7 @@ final class HiveReads: Sendable {
 
     /// Whether `answer` holds as far as this registry can tell: `true` or `false` when it was found here, as its stamp
     /// says; `false` when it was found farther and this registry may register its service; `nil` to ask the next one.
+    @inline(__always)
     func holds(_ answer: UnsafeMutablePointer<KeptAnswer>, for service: ObjectIdentifier) -> Bool? {
         if ObjectIdentifier(self) == answer.pointee.registry { return current == answer.pointee.stamp }
         return mayRegister(service) ? false : nil
@@ -117,12 +118,14 @@ final class ReaderRecord: Sendable {
     /// Starts a read. The fence orders this store before the reader's loads of stamps, as `waitForReaders()`'s fence
     /// orders a writer's new stamp before its loads of records: so either the writer sees this read in progress, or the
     /// reader sees the new stamp.
+    @inline(__always)
     func enter() {
         sequence.store(sequence.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         atomicMemoryFence(ordering: .sequentiallyConsistent)
     }
 
     /// Ends a read, after the value is copied: a writer that sees the sequence move on may let the instance go.
+    @inline(__always)
     func leave() {
         sequence.store(sequence.load(ordering: .relaxed) &+ 1, ordering: .releasing)
     }
@@ -161,6 +164,7 @@ struct KeptAnswer {
     static let refusesSendable: UInt8 = 2
 
     /// The flags that refuse a resolve that is `async` or not, and asks for a `Sendable` service or not.
+    @inline(__always)
     static func refusals(async: Bool, sendable: Bool) -> UInt8 {
         (async ? 0 : refusesSync) | (sendable ? refusesSendable : 0)
     }
@@ -235,6 +239,7 @@ extension HiveCore {
 
     /// Whether `answer` still holds for a resolve from this hive: no nearer hive has registered its service, and the
     /// registry it was found in has not changed since.
+    @inline(__always)
     private func holds(_ answer: UnsafeMutablePointer<KeptAnswer>, for service: ObjectIdentifier) -> Bool {
         if let holds = reads._withUnsafeGuaranteedRef({ $0.holds(answer, for: service) }) { return holds }
         return parent.map { ancestorHolds(answer, from: $0, for: service) } ?? false
