@@ -124,7 +124,18 @@ extension Array: CollectionParameter {
 
 /// How one parameter of an initializer is resolved, decided once when it is registered: a resolve never asks what
 /// kind of parameter it has.
+@usableFromInline
 enum ParameterResolution {
+    /// Whether any of the parameters `Parameter...` is a collection, `[T]`, which resolves as the contributions to
+    /// the collection of `T` rather than as a registration of its own type.
+    @usableFromInline
+    static func includesCollection<each Parameter>(_: repeat (each Parameter).Type) -> Bool {
+        for type in repeat (each Parameter).self {
+            if type is any CollectionParameter.Type { return true }
+        }
+        return false
+    }
+
     /// The resolve of one parameter of type `Parameter`, synchronous.
     static func resolver<Parameter>(_: Parameter.Type) -> @Sendable (ServiceHive.Resolver) throws -> Parameter {
         if let collection = Parameter.self as? any CollectionParameter.Type {
