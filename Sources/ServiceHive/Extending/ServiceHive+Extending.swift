@@ -55,12 +55,19 @@ extension ServiceHive {
         try family.withLock { (state) throws(ServiceHiveError) in
             var seen: [RegistrationKey: Entry] = [:]
             for entry in entries {
-                if let existing = seen[entry.key] ?? state.hives[id.index].registry[entry.key]?.entry {
+                let staged = recorder?.isStaging == true ? recorder?.staged(entry.key) : nil
+                if let existing = seen[entry.key] ?? state.hives[id.index].registry[entry.key]?.entry ?? staged {
                     throw .alreadyRegistered(existing.serviceKey, existing: existing.site, rejected: entry.site)
                 }
                 seen[entry.key] = entry
             }
+            // While the modules of an install register, staged, as `add(site:_:)` stages one.
+            guard recorder?.isStaging != true else { return }
             for entry in entries { try state.insert(entry, into: id) }
+        }
+        if let recorder, recorder.isStaging {
+            for entry in entries { try recorder.stage(entry) }
+            return
         }
         for entry in entries { recorder?.added(entry) }
     }

@@ -16,10 +16,24 @@ final class InstallRecorder: Sendable {
 
     struct Changes: Sendable {
         var module: String?
-        /// The registrations the install added, in order.
+        /// The registrations the install added to the hive, in order.
         var added: [Entry] = []
         /// The registrations the install removed, in order, to restore if it fails.
         var removed: [Record] = []
+        /// Whether the modules are registering: their registrations are staged, not added to the hive.
+        var isStaging = false
+        /// The registrations the modules made while they registered, in order: added to the hive together once the
+        /// dependencies they declare are checked (`ServiceHive.applyStaged(_:)`).
+        var staged: [Entry] = []
+        /// The position in `staged` of each staged key, and of each staged contribution's name in its collection.
+        var stagedKeys: [RegistrationKey: Int] = [:]
+        var stagedNames: [ContributionPlace: Int] = [:]
+    }
+
+    /// A contribution's name in its collection, which no two contributions share.
+    struct ContributionPlace: Hashable, Sendable {
+        let collection: ObjectIdentifier
+        let name: String
     }
 
     init(hive: ServiceHive) {
@@ -33,6 +47,58 @@ final class InstallRecorder: Sendable {
     }
 
     func added(_ entry: Entry) { state.withLock { $0.added.append(entry) } }
+
+    /// The value of a dictionary's place, which reading it through `subscript(_:default:)` with `inout` fills.
+    private static func take(_ value: inout Int) -> Int { value }
+
+    /// Whether the modules are registering, so that what they register is staged.
+    var isStaging: Bool {
+        get { state.withLock { $0.isStaging } }
+        set { state.withLock { $0.isStaging = newValue } }
+    }
+
+    /// Stages `entry`, unless a staged registration already has its place: the same key, or the same contribution's
+    /// name in the same collection.
+    func stage(_ entry: Entry) throws(ServiceHiveError) {
+        let existing: Entry? = state.withLock { changes in
+            let next = changes.staged.count
+            // Looked up and, when free, taken in one hash of the key.
+            let position = Self.take(&changes.stagedKeys[entry.key, default: next])
+            guard position == next else { return changes.staged[position] }
+            if let name = entry.contributionName {
+                let place = ContributionPlace(collection: entry.key.service, name: name)
+                let named = Self.take(&changes.stagedNames[place, default: next])
+                guard named == next else {
+                    changes.stagedKeys[entry.key] = nil
+                    return changes.staged[named]
+                }
+            }
+            changes.staged.append(entry)
+            return nil
+        }
+        if let existing {
+            throw .alreadyRegistered(existing.serviceKey, existing: existing.site, rejected: entry.site)
+        }
+    }
+
+    /// The registration staged under `key`, if any.
+    func staged(_ key: RegistrationKey) -> Entry? {
+        state.withLock { changes in changes.stagedKeys[key].map { changes.staged[$0] } }
+    }
+
+    /// Removes the staged registration under `key`, if any; returns whether there was one.
+    func unstage(_ key: RegistrationKey) -> Bool {
+        state.withLock { changes in
+            guard let position = changes.stagedKeys.removeValue(forKey: key) else { return false }
+            let entry = changes.staged.remove(at: position)
+            if let name = entry.contributionName {
+                changes.stagedNames[ContributionPlace(collection: entry.key.service, name: name)] = nil
+            }
+            for (key, later) in changes.stagedKeys where later > position { changes.stagedKeys[key] = later - 1 }
+            for (place, later) in changes.stagedNames where later > position { changes.stagedNames[place] = later - 1 }
+            return true
+        }
+    }
 
     /// Records that the install removed `record`. Called with the family lock held, in the step that removed it, so
     /// that a rollback of another install running at the same time, which reads this under the family lock, sees it.
