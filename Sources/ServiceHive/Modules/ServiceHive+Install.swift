@@ -21,9 +21,10 @@ extension ServiceHive {
     /// in its ``ServiceModule/needs``, or have been in the hive before the install.
     ///
     /// **Registered together.** While the modules register, the install keeps what they register to itself: a module
-    /// can forward to it, unregister it, or collide with it, but not resolve it, and no one else sees it. Once the
-    /// checks above have passed, the install adds all of it to the hive in one step, in order, before any module
-    /// starts; so an install refused by them registers nothing.
+    /// can forward to it or unregister it, but not resolve it, and no one else sees it. Once the checks above have
+    /// passed, the install adds all of it to the hive in one step, in order, before any module starts; so an install
+    /// refused by them registers nothing. A registration that takes the place of one the hive has is refused at the
+    /// call; two of the install with one place fail the install when it adds them, even if a module caught an error.
     ///
     /// **All or nothing.** If a module fails to register or to start, or has not registered what it provides, the
     /// modules started before it are stopped in reverse order, the registrations of this install are removed, the
@@ -133,14 +134,19 @@ extension ServiceHive {
     /// Adds to this hive, in order and in one step, what the modules of the install registered, which the install
     /// staged until then; from now on, what the install registers is added as it is registered.
     ///
-    /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)`` when something outside the install took
-    ///   the place of a staged registration meanwhile; what was added before it is rolled back with the install.
+    /// - Throws: ``ServiceHiveError/moduleFailed(module:stage:underlying:)`` at registration, with
+    ///   ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)``, for the first staged registration whose place
+    ///   another one took: an earlier one of the install, or one that something outside the install made meanwhile.
+    ///   What was added before it is rolled back with the install.
     private func applyStaged(_ recorder: InstallRecorder) throws(ServiceHiveError) {
-        let staged = recorder.changes.staged
-        recorder.isStaging = false
+        let staged = recorder.endStaging()
         try family.withLock { (state) throws(ServiceHiveError) in
             for entry in staged {
-                try state.insert(entry, into: id)
+                do {
+                    try state.insert(entry, into: id)
+                } catch {
+                    throw .moduleFailed(module: entry.site.module ?? "", stage: .registration, underlying: error)
+                }
                 recorder.added(entry)
             }
         }

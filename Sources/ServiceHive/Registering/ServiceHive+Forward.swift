@@ -57,7 +57,7 @@ extension ServiceHive {
         let recorder = InstallRecorder.current.flatMap { $0.hive === self ? $0 : nil }
         guard
             family.withLock({ state in state.withRegistry(id) { $0.contains(targetKey) } ?? false })
-                || recorder?.isStaging == true && recorder?.staged(targetKey) != nil
+                || recorder?.staged(targetKey) != nil
         else {
             throw .registrationRefused(
                 ServiceKey(Service.self, name: name),

@@ -226,18 +226,18 @@ extension ServiceHive {
     }
 
     ///
-    /// While the modules of an install register, the entry is staged in the install instead, refused as it would be
-    /// here if the hive or a staged registration has its place, and added with the others once the install has checked
-    /// what they declare.
+    /// While the modules of an install register, the entry is staged in the install instead: refused here if the hive
+    /// has its place, as it would be, and added with the others once the install has checked what they declare, where
+    /// two staged registrations with one place are refused.
     func add(site: RegistrationSite, _ make: (RegistrationSite) -> Entry) throws(ServiceHiveError) {
         var site = site
         let recorder = InstallRecorder.current.flatMap { $0.hive === self ? $0 : nil }
-        site.module = recorder?.module
+        let registering = recorder?.registering
+        site.module = registering?.module
         let entry = make(site)
-        if let recorder, recorder.isStaging {
+        if let recorder, registering?.isStaging == true {
             try family.withLock { (state) throws(ServiceHiveError) in try state.refuseTaken(entry, in: id) }
-            try recorder.stage(entry)
-            return
+            if recorder.stage(entry) { return }
         }
         try family.withLock { (state) throws(ServiceHiveError) in
             try state.insert(entry, into: id)

@@ -55,7 +55,7 @@ extension ServiceHive {
     private func remove(_ key: RegistrationKey) -> Bool {
         let recorder = installRecorder
         // While the modules of an install register, what they registered is staged, not in the hive yet.
-        if let recorder, recorder.isStaging, recorder.unstage(key) { return true }
+        if let recorder, recorder.unstage(key) { return true }
         let removed = family.withLock { state in
             let removed = state.withRegistry(id) { $0.remove(key) } ?? []
             for record in removed { recorder?.removed(record) }
