@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "ServiceHiveFunctions", package: "ServiceHive"),
             ],
             path: "Sources/InstructionCounts",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("InferSendableFromCaptures")]
         ),
         // Turns one run's text output into the results block of `README.md` beside this file.
         .executableTarget(name: "ResultsTable", path: "Sources/ResultsTable"),
