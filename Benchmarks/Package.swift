@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "ServiceHiveFunctions", package: "ServiceHive"),
             ],
             path: "Sources/InstructionCounts",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("InferSendableFromCaptures")]
         ),
         // Resolves on 1, 2, 4 and 8 plain threads released together, beside `direct` on as many, and prints the ns per
         // operation per thread of each (`README.md` beside this file says how to run it). Its `Services.swift`,

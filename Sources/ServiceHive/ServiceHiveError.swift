@@ -153,8 +153,8 @@ public indirect enum ServiceHiveError: Error, CustomStringConvertible, Sendable 
 
     /// A module registers a service whose declared dependency nothing meets: neither the module's own registrations,
     /// nor what it lists in its ``ServiceModule/needs``, nor what the hive had before the install.
-    /// Found once the install's modules have registered, before any starts: the install was rolled back, as for
-    /// ``moduleFailed(module:stage:underlying:)``, and no module started.
+    /// Found once the install's modules have run their ``ServiceModule/register(in:)``, before anything they registered
+    /// is added to the hive: the install registered nothing, and no module started.
     case moduleDependencyUnmet(
         module: String, registration: ServiceHive.ServiceKey, parameter: String, needs: ServiceHive.ServiceKey)
 

@@ -112,7 +112,7 @@ public final class Gate: Sendable {
         let group = group
         try await within(what, limit: limit) {
             await withCheckedContinuation { continuation in
-                group.notify(queue: .global()) { continuation.resume() }
+                group.notify(queue: waitEvents) { continuation.resume() }
             }
         }
     }

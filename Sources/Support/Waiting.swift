@@ -18,6 +18,11 @@ import ServiceHive
 // - Threads record nothing: Swift Testing attributes an issue to a test only from that test's task or its child
 //   tasks. A thread returns what it saw, and the test checks it after `onThreads` has joined them.
 
+/// The queue on which waits' timers fire and gates tell their waiters, a serial queue of its own: Dispatch gives such a
+/// queue a thread even while every thread of the cooperative pool is busy, where a global queue's work waits behind the
+/// pool's queue of every test's jobs, and a wait would run out its limit before it heard what it waited for.
+let waitEvents = DispatchQueue(label: "Support.waitEvents")
+
 /// How long a wait waits unless the test says otherwise: far longer than anything the tests wait for takes on a loaded
 /// two-core machine under a sanitizer, and short enough that a hang ends the test, not the run.
 public let waitLimit = Duration.seconds(120)
@@ -82,7 +87,7 @@ public func within<T: Sendable>(
         }
     }
     let timer = DispatchWorkItem { settle(.failure(TimedOut(what: what, limit: limit))) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + limit.timeInterval, execute: timer)
+    waitEvents.asyncAfter(deadline: .now() + limit.timeInterval, execute: timer)
     defer {
         work.cancel()
         timer.cancel()

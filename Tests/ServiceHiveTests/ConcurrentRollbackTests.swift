@@ -47,9 +47,9 @@ struct ConcurrentRollbackTests {
         let hive = try makeHive()
         let x = TakeoverModule(name: "X")
         let y = TakeoverModule(name: "Y")
-        let installX = Task { try await hive.install(x) }
+        let installX = Task(priority: .high) { try await hive.install(x) }
         try await x.registered.opened("X to register")
-        let installY = Task { try await hive.install(y) }
+        let installY = Task(priority: .high) { try await hive.install(y) }
         try await y.registered.opened("Y to register")
         #expect(try hive.resolveAll(HealthCheck.self).labels == ["first", "last", "Y"])
         let (first, second) = firstToFail == "X" ? ((x, installX), (y, installY)) : ((y, installY), (x, installX))
@@ -75,7 +75,7 @@ struct ConcurrentRollbackTests {
     func laterInstallSucceeds() async throws {
         let hive = try makeHive()
         let x = TakeoverModule(name: "X")
-        let installX = Task { try await hive.install(x) }
+        let installX = Task(priority: .high) { try await hive.install(x) }
         try await x.registered.opened("X to register")
         // A plain change, outside any install, after X's: X's rollback does not undo it.
         #expect(hive.removeContribution(HealthCheck.self, name: "shared"))

@@ -52,6 +52,41 @@ struct InitializerRegistrationTests {
         #expect(dashboard.checks.labels == ["disk", "ledger"], "[T] is every contribution, in order")
     }
 
+    @Test("an initializer of two parameters and one of five resolve each parameter, a collection as its contributions")
+    func everyCount() throws {
+        let hive = try pricedHive()
+        try hive.register(Orders.self, initializer: LiveOrders.init(pricing:ledger:))
+        try hive.contribute(HealthCheck.self) { LabelledCheck("disk") }
+        try hive.register(Tally.self, initializer: Tally.init)
+        try hive.register(Summary.self, initializer: Summary.init)
+        let tally = try hive.resolve(Tally.self)
+        #expect(tally.pricing === (try hive.resolve(Pricing.self)))
+        #expect(tally.checks.labels == ["disk"])
+        let summary = try hive.resolve(Summary.self)
+        #expect(summary.pricing === tally.pricing)
+        #expect(summary.ledger.entries == 7)
+        #expect(summary.orders.ledger.entries == 7)
+        #expect(summary.checks.labels == ["disk"])
+        #expect(summary.spare === tally.pricing)
+        #expect(hive.check().isClean)
+    }
+
+    @Test("an initializer of two parameters and one of five declare each parameter, by its position")
+    func everyCountDeclares() throws {
+        let hive = ServiceHive()
+        try hive.register(Tally.self, initializer: Tally.init)
+        try hive.register(Summary.self, initializer: Summary.init)
+        let unmet = hive.check().problems.map { problem -> String in
+            guard case .unmetDependency(let key, let parameter, let needs, _, _) = problem else { return "\(problem)" }
+            return "\(key.service) \(parameter) needs \(needs.service)"
+        }
+        #expect(
+            unmet == [
+                "Tally parameter 1 (Pricing) needs Pricing", "Summary parameter 1 (Pricing) needs Pricing",
+                "Summary parameter 2 (Books) needs Books", "Summary parameter 3 (Orders) needs Orders",
+            ])
+    }
+
     @Test("a throwing initializer's error is reported as a factory's, and nothing is cached")
     func throwingInitializer() throws {
         let hive = try pricedHive()

@@ -9,13 +9,18 @@ import Testing
 struct WaitingTests {
     @Test("within gives up at its limit on an operation that ignores cancellation, and names what it waited for")
     func withinAbandons() async throws {
-        let never = Gate()  // never opened: the operation waits for it on a thread of its own, past any cancellation
+        // Not opened until the wait has given up: the operation waits for it on a thread of its own, past any
+        // cancellation. Its own limit is ten minutes, so that only a timer late by that much could let it end first:
+        // with a limit of 5 s, the ASan suite beside a CPU hog once saw the operation end before the 0.2 s timer fired
+        // (`Scripts/flake-hunt`, 1 run of 20).
+        let gate = Gate()
         let thrown = await #expect(throws: TimedOut.self) {
             try await within("a gate nobody opens", limit: .milliseconds(200)) {
-                try await onThreads(1, limit: .seconds(5)) { _ in never.wait(limit: .seconds(5)) }
+                try await onThreads(1, limit: .seconds(600)) { _ in gate.wait(limit: .seconds(600)) }
             }
         }
         #expect(thrown?.description == "Waited 0.2 seconds for a gate nobody opens, in vain")
+        gate.open()  // Lets the abandoned thread end.
     }
 
     @Test("within returns what its operation returns, and throws what it throws")

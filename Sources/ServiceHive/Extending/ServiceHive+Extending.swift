@@ -46,22 +46,32 @@ extension ServiceHive {
     /// - Throws: ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)``.
     package func registerAll(_ pending: [PendingRegistration]) throws(ServiceHiveError) {
         let recorder = InstallRecorder.current.flatMap { $0.hive === self ? $0 : nil }
-        let module = recorder?.module
+        let registering = recorder?.registering
         let entries = pending.map { pending in
             var site = pending.site
-            site.module = module
+            site.module = registering?.module
             return pending.make(site)
         }
-        try family.withLock { (state) throws(ServiceHiveError) in
-            var seen: [RegistrationKey: Entry] = [:]
-            for entry in entries {
-                if let existing = seen[entry.key] ?? state.hives[id.index].registry[entry.key]?.entry {
-                    throw .alreadyRegistered(existing.serviceKey, existing: existing.site, rejected: entry.site)
+        /// Refuses `entries` when two of them, or one and the hive, have one place; then adds them, unless `staging`.
+        func addAll(staging: Bool) throws(ServiceHiveError) {
+            try family.withLock { (state) throws(ServiceHiveError) in
+                var seen: [RegistrationKey: Entry] = [:]
+                for entry in entries {
+                    if let existing = seen[entry.key] ?? state.hives[id.index].registry[entry.key]?.entry {
+                        throw .alreadyRegistered(existing.serviceKey, existing: existing.site, rejected: entry.site)
+                    }
+                    seen[entry.key] = entry
                 }
-                seen[entry.key] = entry
+                guard !staging else { return }
+                for entry in entries { try state.insert(entry, into: id) }
             }
-            for entry in entries { try state.insert(entry, into: id) }
         }
+        // While the modules of an install register, staged, as `add(site:_:)` stages one.
+        if let recorder, registering?.isStaging == true {
+            try addAll(staging: true)
+            if recorder.stage(entries) { return }
+        }
+        try addAll(staging: false)
         for entry in entries { recorder?.added(entry) }
     }
 

@@ -15,8 +15,8 @@ extension ServiceHive {
         let check = GraphCheck(snapshot: snapshot)
         var nodes: [ServiceKey: DependencyGraph.Node] = [:]
         var edges: [DependencyGraph.Edge] = []
-        for node in snapshot.visible where node.entry.role != .collection {
-            let registration = node.entry.registration
+        for index in snapshot.visible where snapshot.nodes[index].entry.role != .collection {
+            let registration = snapshot.nodes[index].entry.registration
             nodes[registration.key] = DependencyGraph.Node(
                 key: registration.key, scope: registration.scope, module: registration.module,
                 forwardsTo: registration.forwardsTo)
@@ -26,20 +26,20 @@ extension ServiceHive {
                 edges.append(DependencyGraph.Edge(from: from, to: to, isCycle: false))
             }
         }
-        for node in snapshot.visible where node.entry.declared != nil {
-            let from = node.entry.serviceKey
-            let depth = check.resolvingDepth(node)
-            for dependency in node.entry.declared ?? [] {
+        for index in snapshot.visible where snapshot.nodes[index].entry.declared != nil {
+            let from = snapshot.nodes[index].entry.serviceKey
+            let depth = check.resolvingDepth(index)
+            for (dependency, answer) in check.declared(by: index, from: depth) {
                 if dependency.kind == .collection {
                     let collection = dependency.service
                     nodes[collection] = DependencyGraph.Node(
                         key: collection, scope: nil, module: nil, isCollection: true)
                     link(from, collection)
                     for contribution in snapshot.contributions(to: dependency.key, from: depth) {
-                        link(collection, contribution.entry.serviceKey)
+                        link(collection, snapshot.nodes[contribution].entry.serviceKey)
                     }
-                } else if let target = snapshot.find(dependency.key, from: depth) {
-                    link(from, target.entry.serviceKey)
+                } else if let answer {
+                    link(from, snapshot.nodes[answer].entry.serviceKey)
                 } else if dependency.kind != .optional {
                     nodes[dependency.service] =
                         nodes[dependency.service]

@@ -40,7 +40,7 @@ extension ServiceHiveError {
         case let .moduleDependencyUnmet(module, registration, parameter, needs):
             return "Module \(module) registers \(registration), which needs \(needs) by its \(parameter), but "
                 + "\(module) does not register it, does not list it in its `needs`, and the hive had not registered "
-                + "it before the install. The install was rolled back before any module started. To fix, add "
+                + "it before the install. The install registered nothing, and no module started. To fix, add "
                 + ".service(\(needs.service).self) to \(module)'s `needs` and install it with the module that "
                 + "provides it, or register \(needs) before installing."
 

@@ -20,6 +20,12 @@ extension ServiceHive {
     /// registrations declare (by initializer, or with `dependsOn:`): each must be registered by the module itself, be
     /// in its ``ServiceModule/needs``, or have been in the hive before the install.
     ///
+    /// **Registered together.** While the modules register, the install keeps what they register to itself: a module
+    /// can forward to it or unregister it, but not resolve it, and no one else sees it. Once the checks above have
+    /// passed, the install adds all of it to the hive in one step, in order, before any module starts; so an install
+    /// refused by them registers nothing. A registration that takes the place of one the hive has is refused at the
+    /// call; two of the install with one place fail the install when it adds them, even if a module caught an error.
+    ///
     /// **All or nothing.** If a module fails to register or to start, or has not registered what it provides, the
     /// modules started before it are stopped in reverse order, the registrations of this install are removed, the
     /// registrations it unregistered are restored, and every cached instance of this hive's family that was built from
@@ -28,7 +34,7 @@ extension ServiceHive {
     /// - Parameter modules: The modules to install, in any order.
     /// - Throws: A ``ServiceHiveError``: ``ServiceHiveError/moduleFailed(module:stage:underlying:)``, naming the module
     ///   and the cause; ``ServiceHiveError/provisionMissing(module:service:registered:)``;
-    ///   ``ServiceHiveError/moduleDependencyUnmet(module:registration:parameter:needs:)``, before any module starts;
+    ///   ``ServiceHiveError/moduleDependencyUnmet(module:registration:parameter:needs:)``, before anything registers;
     ///   or, before any module
     ///   registers, ``ServiceHiveError/conflictingDeclaration(module:service:)``,
     ///   ``ServiceHiveError/duplicateProvision(_:modules:)``, ``ServiceHiveError/unmetNeed(module:service:providers:)``
@@ -36,6 +42,8 @@ extension ServiceHive {
     public func install(_ modules: [any ServiceModule]) async throws {
         let ordered = try InstallPlan(modules, into: self).modules
         let recorder = InstallRecorder(hive: self)
+        // What the modules register is staged, and added to the hive once what it declares is checked.
+        recorder.isStaging = true
         family.withLock { $0.installs.append(recorder) }
         var started: [any ServiceModule] = []
         do {
@@ -46,6 +54,7 @@ extension ServiceHive {
                     try checkProvisions(of: installed, recorder)
                 }
                 try checkDeclaredDependencies(of: ordered, recorder)
+                try applyStaged(recorder)
                 for installed in ordered {
                     recorder.module = installed.name
                     try await Self.attempt(installed, .start) { try await installed.module.start(in: self) }
@@ -122,6 +131,27 @@ extension ServiceHive {
         family.withLock { state in (state.modules[id] ?? []).map(\.module) }
     }
 
+    /// Adds to this hive, in order and in one step, what the modules of the install registered, which the install
+    /// staged until then; from now on, what the install registers is added as it is registered.
+    ///
+    /// - Throws: ``ServiceHiveError/moduleFailed(module:stage:underlying:)`` at registration, with
+    ///   ``ServiceHiveError/alreadyRegistered(_:existing:rejected:)``, for the first staged registration whose place
+    ///   another one took: an earlier one of the install, or one that something outside the install made meanwhile.
+    ///   What was added before it is rolled back with the install.
+    private func applyStaged(_ recorder: InstallRecorder) throws(ServiceHiveError) {
+        let staged = recorder.endStaging()
+        try family.withLock { (state) throws(ServiceHiveError) in
+            for entry in staged {
+                do {
+                    try state.insert(entry, into: id)
+                } catch {
+                    throw .moduleFailed(module: entry.site.module ?? "", stage: .registration, underlying: error)
+                }
+                recorder.added(entry)
+            }
+        }
+    }
+
     /// Runs one stage of one module, wrapping what it throws in `moduleFailed`.
     private static func attempt(
         _ module: InstalledModule,
@@ -136,13 +166,10 @@ extension ServiceHive {
     }
 
     /// Checks that `module` registered everything it provides, in this hive, while it registered: among the
-    /// registrations the install attributes to it, one for each provision that is still registered.
+    /// registrations the install staged for it, one for each provision.
     private func checkProvisions(of module: InstalledModule, _ recorder: InstallRecorder) throws(ServiceHiveError) {
         guard !module.provides.isEmpty else { return }
-        let added = recorder.changes.added.filter { $0.site.module == module.name }
-        let registered = family.withLock { state in
-            state.withRegistry(id) { registry in added.filter { registry[$0.key]?.entry === $0 } } ?? []
-        }
+        let registered = recorder.changes.staged.filter { $0.site.module == module.name }
         for service in module.provides where !registered.contains(where: { service.matches($0.key) }) {
             throw .provisionMissing(module: module.name, service: service.key, registered: registered.map(\.serviceKey))
         }

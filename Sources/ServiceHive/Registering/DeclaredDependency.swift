@@ -29,6 +29,10 @@ final class DeclaredDependency: Sendable {
     let kind: Kind
     /// The key of the service it needs: for a collection, the collection's key.
     let key: RegistrationKey
+    /// The hash of `key` in the check's table of keys (`KeyTable`), made once, when the registration is made: hashing
+    /// each dependency's key in each check cost the check of 1,000 registrations about 600,000 of its instructions
+    /// (`Benchmarks/count-instructions 30a`).
+    let keyHash: Int
     /// That service as errors print it.
     let service: ServiceHive.ServiceKey
     /// The key of the parameter's own type, `[HealthCheck]` for a collection: what a registration of that very type
@@ -48,6 +52,7 @@ final class DeclaredDependency: Sendable {
             key = RegistrationKey(Parameter.self, name: name)
             service = ServiceHive.ServiceKey(Parameter.self, name: name)
         }
+        keyHash = KeyTable.hash(key)
     }
 
     /// The link of a forwarded registration to its target: built first, and kept.
@@ -58,6 +63,7 @@ final class DeclaredDependency: Sendable {
         key = target
         self.service = service
         ownKey = target
+        keyHash = KeyTable.hash(target)
     }
 
     /// Whether building the registration builds this service first, so that a cycle through it would never end.
@@ -124,7 +130,18 @@ extension Array: CollectionParameter {
 
 /// How one parameter of an initializer is resolved, decided once when it is registered: a resolve never asks what
 /// kind of parameter it has.
+@usableFromInline
 enum ParameterResolution {
+    /// Whether any of the parameters `Parameter...` is a collection, `[T]`, which resolves as the contributions to
+    /// the collection of `T` rather than as a registration of its own type.
+    @usableFromInline
+    static func includesCollection<each Parameter>(_: repeat (each Parameter).Type) -> Bool {
+        for type in repeat (each Parameter).self {
+            if type is any CollectionParameter.Type { return true }
+        }
+        return false
+    }
+
     /// The resolve of one parameter of type `Parameter`, synchronous.
     static func resolver<Parameter>(_: Parameter.Type) -> @Sendable (ServiceHive.Resolver) throws -> Parameter {
         if let collection = Parameter.self as? any CollectionParameter.Type {

@@ -54,7 +54,11 @@ extension ServiceHive {
         as convert: @escaping @Sendable (Target) -> Service
     ) throws(ServiceHiveError) {
         let targetKey = RegistrationKey(Target.self, name: targetName)
-        guard family.withLock({ state in state.withRegistry(id) { $0.contains(targetKey) } ?? false }) else {
+        let recorder = InstallRecorder.current.flatMap { $0.hive === self ? $0 : nil }
+        guard
+            family.withLock({ state in state.withRegistry(id) { $0.contains(targetKey) } ?? false })
+                || recorder?.staged(targetKey) != nil
+        else {
             throw .registrationRefused(
                 ServiceKey(Service.self, name: name),
                 reason: "the target \(ServiceKey(Target.self, name: targetName)) is not registered in this hive",

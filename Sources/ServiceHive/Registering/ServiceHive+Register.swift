@@ -225,11 +225,20 @@ extension ServiceHive {
         }
     }
 
+    ///
+    /// While the modules of an install register, the entry is staged in the install instead: refused here if the hive
+    /// has its place, as it would be, and added with the others once the install has checked what they declare, where
+    /// two staged registrations with one place are refused.
     func add(site: RegistrationSite, _ make: (RegistrationSite) -> Entry) throws(ServiceHiveError) {
         var site = site
         let recorder = InstallRecorder.current.flatMap { $0.hive === self ? $0 : nil }
-        site.module = recorder?.module
+        let registering = recorder?.registering
+        site.module = registering?.module
         let entry = make(site)
+        if let recorder, registering?.isStaging == true {
+            try family.withLock { (state) throws(ServiceHiveError) in try state.refuseTaken(entry, in: id) }
+            if recorder.stage(entry) { return }
+        }
         try family.withLock { (state) throws(ServiceHiveError) in
             try state.insert(entry, into: id)
         }
@@ -240,13 +249,18 @@ extension ServiceHive {
 extension HiveFamily {
     /// Registers `entry` in the hive `id`, unless the key is taken there, or, for a contribution, its name.
     mutating func insert(_ entry: Entry, into id: HiveID) throws(ServiceHiveError) {
+        try refuseTaken(entry, in: id)
+        let sequence = takeSequence()
+        hives[id.index].registry.insert(Record(entry: entry, sequence: sequence))
+    }
+
+    /// Refuses `entry` when its key is taken in the hive `id`, or, for a contribution, its name.
+    func refuseTaken(_ entry: Entry, in id: HiveID) throws(ServiceHiveError) {
         let existing =
             hives[id.index].registry[entry.key]
             ?? entry.contributionName.flatMap { hives[id.index].registry.contribution(named: $0, like: entry) }
         if let existing {
             throw .alreadyRegistered(existing.entry.serviceKey, existing: existing.entry.site, rejected: entry.site)
         }
-        let sequence = takeSequence()
-        hives[id.index].registry.insert(Record(entry: entry, sequence: sequence))
     }
 }

@@ -55,11 +55,9 @@ extension ServiceHive {
         // Inlinable, so that the closure that calls the initializer is made in the caller, for its types: made here,
         // in generic code, a resolve of a transient with three dependencies ran 3,743 instructions, not 1,680
         // (`Benchmarks/count-instructions 29c` against `03`).
-        let parameters = (repeat Parameter((each Dependency).self))
         try register(
             Service.self, name: name, scope: scope, site: RegistrationSite(fileID: file, line: line), sendable: false,
-            declaring: repeat (each Dependency).self
-        ) { resolver, _ in try initializer(repeat try (each parameters).resolve(with: resolver)) }
+            declaring: repeat (each Dependency).self, factory: Self.initializerFactory(initializer))
     }
 
     /// Registers `service`, built by an `async` initializer whose parameters the hive resolves, each by its type.
@@ -239,11 +237,31 @@ extension ServiceHive {
 
     // MARK: - Internals
 
+    /// The factory of a registration by initializer: it resolves each parameter by its type and calls the initializer.
+    ///
+    /// Inlinable, so that it is made in the caller, for its types. When no parameter is a collection, each is a plain
+    /// resolve and the closure captures the initializer alone, which lets the optimizer call a reference such as
+    /// `LiveComposite.init` in place: a resolve of a transient with three dependencies through a pack ran 1,883
+    /// instructions so, against 1,963 when every parameter went through `Parameter` (`Benchmarks/count-instructions
+    /// 29c` without the overloads of `ServiceHive+RegisterInitializerArity.swift`, which it uses now).
+    @inlinable
+    static func initializerFactory<Service, each Dependency>(
+        _ initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) -> @Sendable (Resolver, UnsafeRawPointer?) throws -> Service {
+        guard ParameterResolution.includesCollection(repeat (each Dependency).self) else {
+            return { resolver, _ in
+                try initializer(repeat try resolver.resolve((each Dependency).self, name: nil, requiresSendable: false))
+            }
+        }
+        let parameters = (repeat Parameter((each Dependency).self))
+        return { resolver, _ in try initializer(repeat try (each parameters).resolve(with: resolver)) }
+    }
+
     /// How one parameter of an initializer is resolved, decided once, when it is registered: as a resolve of its type
-    /// would, or, for an array, as the collection of its elements. Inlinable, so that a resolve of a registration by
-    /// initializer does in the caller's code what the hand-written closure would: made in generic code, a resolve of a
-    /// transient with three dependencies ran 3,743 instructions, not 1,680 (`Benchmarks/count-instructions 29c`
-    /// against `03`).
+    /// would, or, for an array, as the collection of its elements; for the initializers that have a collection
+    /// parameter. Inlinable, so that a resolve of a registration by initializer does in the caller's code what the
+    /// hand-written closure would: made in generic code, a resolve of a transient with three dependencies ran 3,743
+    /// instructions, not 1,680 (`Benchmarks/count-instructions 29c` against `03`).
     @usableFromInline
     struct Parameter<Value>: Sendable {
         @usableFromInline let isCollection: Bool

@@ -109,11 +109,9 @@ extension ServiceHive {
         _ service: Service.Type, name: String? = nil, scope: Scope = .transient, file: String = #fileID,
         line: UInt = #line, initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
     ) throws {
-        let parameters = (repeat Parameter((each Dependency).self))
         try register(
             Service.self, name: name, scope: scope, site: RegistrationSite(fileID: file, line: line), sendable: true,
-            declaring: repeat (each Dependency).self
-        ) { resolver, _ in try initializer(repeat try (each parameters).resolve(with: resolver)) }
+            declaring: repeat (each Dependency).self, factory: Self.initializerFactory(initializer))
     }
 
     /// Registers a `Sendable` service built by an `async` initializer whose parameters the hive resolves.

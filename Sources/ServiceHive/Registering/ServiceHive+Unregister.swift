@@ -54,6 +54,8 @@ extension ServiceHive {
     /// (`Benchmarks/count-instructions 25a`: 10,867 instructions, not 9,334).
     private func remove(_ key: RegistrationKey) -> Bool {
         let recorder = installRecorder
+        // While the modules of an install register, what they registered is staged, not in the hive yet.
+        if let recorder, recorder.unstage(key) { return true }
         let removed = family.withLock { state in
             let removed = state.withRegistry(id) { $0.remove(key) } ?? []
             for record in removed { recorder?.removed(record) }

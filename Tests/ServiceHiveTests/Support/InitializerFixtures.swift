@@ -96,3 +96,33 @@ final class BooksCheck: HealthCheck {
     let ledger: any Books
     init(ledger: any Books) { self.ledger = ledger }
 }
+
+/// Not `Sendable`, with two parameters, one a collection: resolved as a registration that is not known to be
+/// `Sendable`, the collection as every contribution.
+final class Tally {
+    let pricing: any Pricing
+    let checks: [any HealthCheck]
+    init(pricing: any Pricing, checks: [any HealthCheck]) {
+        self.pricing = pricing
+        self.checks = checks
+    }
+}
+
+/// Five parameters, one more than the initializers that have overloads of their own: resolved through the parameter
+/// pack, a collection and an optional among them.
+final class Summary: Sendable {
+    let pricing: any Pricing
+    let ledger: any Books
+    let orders: any Orders
+    let checks: [any HealthCheck]
+    let spare: (any Pricing)?
+    init(
+        pricing: any Pricing, ledger: any Books, orders: any Orders, checks: [any HealthCheck], spare: (any Pricing)?
+    ) {
+        self.pricing = pricing
+        self.ledger = ledger
+        self.orders = orders
+        self.checks = checks
+        self.spare = spare
+    }
+}
