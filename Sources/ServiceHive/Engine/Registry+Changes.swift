@@ -73,6 +73,14 @@ extension Registry {
         } ?? nil
     }
 
+    /// Frees the tables and releases the records in them. Call it after unlocking, on a registry that no hive has any
+    /// more (`HiveFamily.removeHive(_:)` hands one out): releasing an instance runs its `deinit`, which may resolve. The
+    /// registry must not be used afterwards.
+    func destroy() {
+        snapshots.destroy()  // Never the last to hold a value: the records hold them all.
+        services.destroy()
+    }
+
     /// Frees the registry and returns its records, for the caller to release after unlocking: releasing an instance
     /// runs its `deinit`, which may resolve. The registry is empty afterwards, and may be used again.
     mutating func drain() -> [Record] {
