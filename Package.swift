@@ -116,6 +116,9 @@ let package = Package(
         .executableTarget(
             name: "VaporThroughput",
             dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveVapor"] + vaporServer),
+        // What `request.hive` adds to a Vapor request, measured in one process: Scripts/measure-request-hive.
+        .executableTarget(
+            name: "VaporRequestHiveCost", dependencies: ["ServiceHive", "ServiceHiveVapor"] + vaporServer),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),
         .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
         .testTarget(

@@ -64,11 +64,19 @@ public final class ServiceHive: Sendable {
         resolver = Resolver(core: HiveCore(family: parent.family, parent: parent.core))
     }
 
+    /// Creates a hive that falls back to `parent`, and runs `setUp` on the family's state with its identity, in the
+    /// lock that adds it to the family.
+    init(parent: ServiceHive, setUp: (inout HiveFamily, HiveID) -> Void) {
+        self.parent = parent
+        resolver = Resolver(core: HiveCore(family: parent.family, parent: parent.core, setUp: setUp))
+    }
+
     deinit {
         // Resolvers kept by instances find this hive gone from now on. Its instances are released here, outside the
         // lock: a `deinit` among them may resolve, and gets `hiveReleased` if it resolves through this hive.
-        let released = family.withLock { $0.removeHive(id) }
-        withExtendedLifetime(released) {}  // Records, instances and modules, released outside the lock.
+        let (registry, modules) = family.withLock { $0.removeHive(id) }
+        registry.destroy()  // Records, instances and modules, released outside the lock.
+        withExtendedLifetime(modules) {}
     }
 
     /// The state of this hive's family, shared with its parent and children.

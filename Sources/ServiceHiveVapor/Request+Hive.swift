@@ -12,7 +12,7 @@ extension Request {
     /// }
     /// ```
     ///
-    /// The child provides ``VaporRequestInfo`` (the request's id, method, path and headers), its `Logger`, and what the
+    /// The child provides ``VaporRequestInfo`` (the request's id, method, URL and headers), its `Logger`, and what the
     /// `provide` closure of ``Vapor/Application/useHive(_:modules:validation:provide:)`` adds, such as the caller's
     /// identity. It never provides the `Request` itself: the request keeps its hive, and a hive that kept the request
     /// would keep both alive after the response.

@@ -1,7 +1,7 @@
 #if Vapor
 public import Vapor
 
-/// What a request's hive provides of the request: its id, method, path and headers, copied.
+/// What a request's hive provides of the request: its id, method, URL and headers, copied.
 ///
 /// ```swift
 /// try hive.register(AuditTrail.self) { r in AuditTrail(request: try r.resolve(VaporRequestInfo.self)) }
@@ -15,8 +15,13 @@ public struct VaporRequestInfo: Sendable, CustomStringConvertible {
     public var id: String
     /// The request's method.
     public var method: HTTPMethod
+    /// The request's URL, as it came: path, query and fragment.
+    public var url: URI
     /// The request's path, percent-encoded, without the query.
-    public var path: String
+    ///
+    /// Read from ``url`` on each read: Vapor decodes a URL's path anew each time, which would cost every request that
+    /// reads its hive about a microsecond if the info copied it.
+    public var path: String { url.path }
     /// The request's headers.
     public var headers: HTTPHeaders
 
@@ -26,7 +31,7 @@ public struct VaporRequestInfo: Sendable, CustomStringConvertible {
     public init(_ request: Request) {
         id = request.id
         method = request.method
-        path = request.url.path
+        url = request.url
         headers = request.headers
     }
 

@@ -98,7 +98,7 @@ final class Entry: Sendable {
     ) {
         let box = Box(instance)
         self.init(
-            Service.self, name: name, role: role, scope: .singleton, site: site, factory: Factory { _, _ in box.value },
+            Service.self, name: name, role: role, scope: .singleton, site: site, factory: Factory(returning: box),
             instance: box, sendable: sendable)
     }
 

@@ -86,6 +86,22 @@ extension Registry {
         return result
     }
 
+    /// Moves the registrations out, for the caller to `destroy()` after unlocking, and leaves this registry empty with
+    /// the same `reads`, which the place keeps for the family's lifetime. First invalidates the answers kept from it,
+    /// and waits for the readers that may still copy one of its instances.
+    mutating func moveOut() -> Registry {
+        reads.changeLettingGo()
+        return exchange(&self, with: Registry(reads: unmanagedReads))
+    }
+
+    /// Frees the tables and releases the records in them. Call it after unlocking, on a registry that no hive has any
+    /// more (`HiveFamily.removeHive(_:)` hands one out): releasing an instance runs its `deinit`, which may resolve. The
+    /// registry must not be used afterwards. Its `reads` stay with the place it came from.
+    func destroy() {
+        snapshots.destroy()  // Never the last to hold a value: the records hold them all.
+        services.destroy()
+    }
+
     /// Frees the registry and returns its records, for the caller to release after unlocking: releasing an instance
     /// runs its `deinit`, which may resolve. The registry is empty afterwards, and may be used again.
     mutating func drain() -> [Record] {

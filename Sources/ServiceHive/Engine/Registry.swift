@@ -65,7 +65,7 @@ struct Registry {
     /// Unmanaged, so that a registry, and the `HiveState` that holds it, stay trivial to copy: with a strong reference,
     /// a lookup copied the hive's state with a retain and a release, and a named transient's resolve cost 990
     /// instructions, not 832 (`Benchmarks/count-instructions 04`).
-    let unmanagedReads = Unmanaged.passRetained(HiveReads())
+    let unmanagedReads: Unmanaged<HiveReads>
     var reads: HiveReads { unmanagedReads.takeUnretainedValue() }
     /// The registrations by service. Read here; changed only in `Registry+Changes.swift`, with the family lock held.
     var services = ServiceTable<Registrations>()
@@ -80,6 +80,12 @@ struct Registry {
     /// the last to hold a value: while a snapshot is there, each of its values is held by an instance in a slot, which
     /// a change hands out to be released after unlocking.
     var snapshots = ServiceTable<CollectionSnapshot>()
+
+    /// An empty registry, which reads `reads`: new ones for a new place, the place's own for one that a released
+    /// hive's registry leaves (`moveOut()`).
+    init(reads: Unmanaged<HiveReads> = .passRetained(HiveReads())) {
+        unmanagedReads = reads
+    }
 
     /// The registrations of one service.
     struct Registrations {

@@ -32,6 +32,12 @@ final class InstallRecorder: Sendable {
         /// (`Benchmarks/count-instructions 26b`: 17,760 instructions; 16,734 without it; 16,402 before staging).
         var stagedKeys: [RegistrationKey: Int]?
 
+        /// Stages `entry`, after what was staged before it.
+        mutating func stage(_ entry: Entry) {
+            stagedKeys?[entry.key] = staged.count
+            staged.append(entry)
+        }
+
         /// The position in `staged` of the registration staged last under `key`, while the modules are registering.
         mutating func stagedPosition(of key: RegistrationKey) -> Int? {
             guard isStaging else { return nil }
@@ -57,19 +63,15 @@ final class InstallRecorder: Sendable {
     /// The module that is registering, and whether what it registers is staged.
     var registering: (module: String?, isStaging: Bool) { state.withLock { ($0.module, $0.isStaging) } }
 
-    /// Whether the modules are registering, so that what they register is staged.
-    var isStaging: Bool {
-        get { state.withLock { $0.isStaging } }
-        set { state.withLock { $0.isStaging = newValue } }
-    }
+    /// Starts the staging: from now on, until `endStaging()`, what the install's modules register is staged.
+    func beginStaging() { state.withLock { $0.isStaging = true } }
 
     /// Stages `entry` if the modules are still registering; returns whether it did. A staged registration that takes
     /// the place of another is refused when the staged registrations are added to the hive.
     func stage(_ entry: Entry) -> Bool {
         state.withLock { changes in
             guard changes.isStaging else { return false }
-            changes.stagedKeys?[entry.key] = changes.staged.count
-            changes.staged.append(entry)
+            changes.stage(entry)
             return true
         }
     }
@@ -88,10 +90,7 @@ final class InstallRecorder: Sendable {
     func stage(_ entries: [Entry]) -> Bool {
         state.withLock { changes in
             guard changes.isStaging else { return false }
-            for entry in entries {
-                changes.stagedKeys?[entry.key] = changes.staged.count
-                changes.staged.append(entry)
-            }
+            for entry in entries { changes.stage(entry) }
             return true
         }
     }

@@ -43,7 +43,7 @@ extension ServiceHive {
         let ordered = try InstallPlan(modules, into: self).modules
         let recorder = InstallRecorder(hive: self)
         // What the modules register is staged, and added to the hive once what it declares is checked.
-        recorder.isStaging = true
+        recorder.beginStaging()
         family.withLock { $0.installs.append(recorder) }
         var started: [any ServiceModule] = []
         do {

@@ -1,0 +1,91 @@
+// Measures, in one process and without the network, what `request.hive` adds to a Vapor request:
+//
+//     swift run -c release --traits Vapor VaporRequestHiveCost
+//     ROUNDS=40 swift run -c release --traits Vapor VaporRequestHiveCost
+//
+// It boots one Vapor application with a hive, without a server, then makes requests as a route gets them: `plain`
+// makes the request and reads its path, as a plain route would; `hive` does the same and reads `request.hive`;
+// `resolve` resolves a singleton of the application's hive from it. Each request is released before the next, which
+// releases its hive. A round runs a block of `BLOCK` (2,000) requests of each in turn, 50 times, so that the load of a
+// shared machine falls on the three alike; it prints the median over `ROUNDS` (20) rounds of the nanoseconds a request
+// of each took, and of what `hive` and `resolve` added to `plain` within each round.
+//
+// `--only VARIANT N` runs one variant N times and nothing else, for a profiler.
+#if Vapor
+import Foundation
+import ServiceHive
+import ServiceHiveVapor
+import Vapor
+
+/// What the `resolve` variant resolves.
+final class Greeting: Sendable {
+    let text = "hello"
+}
+
+/// Keeps the optimizer from dropping what a variant computes.
+@inline(never) func sink<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+let hive = ServiceHive()
+try hive.register(Greeting.self, scope: .singleton) { Greeting() }
+_ = try hive.resolve(Greeting.self)
+
+var environment = Environment.production
+environment.arguments = ["vapor"]
+let app = try await Application.make(environment)
+app.logger.logLevel = .warning
+try app.useHive(hive)
+try await app.asyncBoot()
+let loop = app.eventLoopGroup.next()
+
+/// A request as a route gets it, with its path read, as a plain route reads it.
+func request() -> Request {
+    let request = Request(application: app, method: .GET, url: URI(path: "/hive?page=2"), on: loop)
+    sink(request.url.path)
+    return request
+}
+
+let names = ["plain", "hive", "resolve"]
+let variants: [String: () throws -> Void] = [
+    "plain": { sink(request()) },
+    "hive": { sink(try request().hive) },
+    "resolve": { sink(try request().hive.resolve(Greeting.self).text) },
+]
+
+/// The nanoseconds one request of `variant` took, over `count` of them.
+func time(_ variant: () throws -> Void, _ count: Int) throws -> UInt64 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<count { try variant() }
+    return DispatchTime.now().uptimeNanoseconds - start
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--only", let variant = variants[arguments[2]], let n = Int(arguments[3]) {
+    _ = try time(variant, n)
+} else {
+    let rounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 20
+    let block = Int(ProcessInfo.processInfo.environment["BLOCK"] ?? "") ?? 2_000
+    var perRequest: [String: [Double]] = [:]
+    var added: [String: [Double]] = [:]
+    for _ in 0..<rounds {
+        var total: [String: UInt64] = [:]
+        for _ in 0..<50 {
+            for name in names { total[name, default: 0] += try time(variants[name]!, block) }
+        }
+        let round = total.mapValues { Double($0) / Double(50 * block) }
+        for name in names {
+            perRequest[name, default: []].append(round[name]!)
+            added[name, default: []].append(round[name]! - round["plain"]!)
+        }
+    }
+    print("median of \(rounds) rounds of \(50 * block) requests each:")
+    for name in names {
+        let extra = name == "plain" ? "" : String(format: ", adds %.2f µs", median(added[name]!) / 1000)
+        print(String(format: "%@: %.2f µs a request%@", name, median(perRequest[name]!) / 1000, extra))
+    }
+}
+try await app.asyncShutdown()
+#else
+print("VaporRequestHiveCost needs the Vapor trait: swift run -c release --traits Vapor VaporRequestHiveCost")
+#endif
