@@ -114,10 +114,12 @@ final class HiveCore: Sendable {
         self.parent = parent
         var lineage: [HiveID] = []
         lineage.reserveCapacity(1 + (parent?.lineage.count ?? 0))
-        for hive in hives {
-            hive.registry.destroy()
-            hive.registry.unmanagedReads.release()
+        let (id, reads) = family.withLock { state in
+            let id = state.addHive()
+            setUp(&state, id)
+            return (id, state.hives[id.index].registry.unmanagedReads)
         }
+        lineage.append(id)
         lineage += parent?.lineage ?? []
         self.lineage = lineage[...]
         self.reads = reads
