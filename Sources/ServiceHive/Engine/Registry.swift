@@ -56,7 +56,7 @@ struct HiveState {
 /// list, indexed once it grows past a few. Adding and removing a registration are amortized O(1), whatever the number
 /// of registrations.
 ///
-/// Like its table, a registry is freed by its owner, with ``drain()``, exactly once.
+/// Like its table, a registry is freed by its owner exactly once: with `destroy()`, or emptied with `drain()`.
 struct Registry {
     /// The registrations by service. Read here; changed only in `Registry+Changes.swift`, with the family lock held.
     var services = ServiceTable<Registrations>()
