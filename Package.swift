@@ -116,7 +116,8 @@ let package = Package(
         .executableTarget(
             name: "VaporThroughput",
             dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveVapor"] + vaporServer),
-        // What `request.hive` adds to a Vapor request, measured in one process: Scripts/measure-request-hive.
+        // What `request.hive` adds to a Vapor request, measured in one process. It does something only with the Vapor
+        // trait: swift run -c release --traits Vapor VaporRequestHiveCost
         .executableTarget(
             name: "VaporRequestHiveCost", dependencies: ["ServiceHive", "ServiceHiveVapor"] + vaporServer),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),

@@ -59,9 +59,8 @@ public final class ServiceHive: Sendable {
     /// ```
     ///
     /// - Parameter parent: The hive to fall back to.
-    public init(parent: ServiceHive) {
-        self.parent = parent
-        resolver = Resolver(core: HiveCore(family: parent.family, parent: parent.core))
+    public convenience init(parent: ServiceHive) {
+        self.init(parent: parent) { _, _ in }
     }
 
     /// Creates a hive that falls back to `parent`, and runs `setUp` on the family's state with its identity, in the

@@ -20,7 +20,7 @@ public struct VaporRequestInfo: Sendable, CustomStringConvertible {
     /// The request's path, percent-encoded, without the query.
     ///
     /// Read from ``url`` on each read: Vapor decodes a URL's path anew each time, which would cost every request that
-    /// reads its hive about a microsecond if the info copied it.
+    /// reads its hive more than a microsecond if the info copied it.
     public var path: String { url.path }
     /// The request's headers.
     public var headers: HTTPHeaders

@@ -105,12 +105,10 @@ extension Registry {
     /// Frees the registry and returns its records, for the caller to release after unlocking: releasing an instance
     /// runs its `deinit`, which may resolve. The registry is empty afterwards, and may be used again.
     mutating func drain() -> [Record] {
-        let drained = records
+        let drained = records  // Holds every value, so that `destroy()` releases none.
         reads.changeLettingGo()
-        services.destroy()
-        services = ServiceTable()
-        snapshots.destroy()  // Never the last to hold a value: the records drained hold them all.
-        snapshots = ServiceTable()
+        destroy()
+        self = Registry(reads: unmanagedReads)  // The place keeps its reads.
         return drained
     }
 

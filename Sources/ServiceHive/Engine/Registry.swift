@@ -56,7 +56,7 @@ struct HiveState {
 /// list, indexed once it grows past a few. Adding and removing a registration are amortized O(1), whatever the number
 /// of registrations.
 ///
-/// Like its table, a registry is freed by its owner, with ``drain()``, exactly once.
+/// Like its table, a registry is freed by its owner exactly once: with `destroy()`, or emptied with `drain()`.
 struct Registry {
     /// What a resolve reads of this registry without the lock; every change below that can make a kept answer wrong
     /// changes its stamp (`Registry+Changes.swift`). Kept for the family's lifetime, whichever hive holds the place,
