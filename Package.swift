@@ -72,7 +72,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     ],
     targets: [
-        .target(name: "ServiceHive"),
+        .target(name: "ServiceHive", dependencies: ["ServiceHiveThreadState"]),
+        // The pointer to each thread's resolve state, in C's thread-local storage: Swift has no thread-local variables.
+        .target(name: "ServiceHiveThreadState"),
         .target(name: "ServiceHiveTesting", dependencies: ["ServiceHive"]),
         .target(name: "ServiceHiveFunctions", dependencies: ["ServiceHive"]),
         .target(name: "ServiceHiveComponents", dependencies: ["ServiceHive"]),

@@ -134,7 +134,11 @@ enum Compiler {
             swiftc!.path,
             arguments: [
                 "-swift-version", "6", "-typecheck", "-I", modules!.path, "-module-cache-path",
-                folder.appending(path: "cache").path, file.path,
+                folder.appending(path: "cache").path,
+                // The C module that ServiceHive imports, which SwiftPM tells its own compiles where to find.
+                "-Xcc", "-fmodule-map-file=" + modules!.deletingLastPathComponent()
+                    .appending(path: "ServiceHiveThreadState.build/module.modulemap").path,
+                file.path,
             ],
             limit: .seconds(180))
         return (termination == .exited(0), output)
