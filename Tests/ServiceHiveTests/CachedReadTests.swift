@@ -49,6 +49,29 @@ struct CachedReadTests {
         #expect(try acquisitions(hive) { _ = try hive.resolve(Notebook.self) } == 0)
     }
 
+    @Test("two services whose answers hash to the same first place are both kept, resolved in turns")
+    func collidingServices() throws {
+        let hive = ServiceHive()
+        // 64 services for 32 first places of plain answers: many pairs share one, and of those, some don't share their
+        // second place too.
+        var services: [ObjectIdentifier: (register: () throws -> Void, resolve: () throws -> Void)] = [:]
+        collectServices(Nested<Int>.self, count: 64, hive: hive, into: &services)
+        func place(_ service: ObjectIdentifier, _ way: Int) -> Int {
+            ThreadAnswers.index(of: service, isPlain: true, way: way)
+        }
+        let keys = Array(services.keys)
+        let pair = keys.indices.lazy.flatMap { i in keys[..<i].lazy.map { (keys[i], $0) } }
+            .first { place($0, 0) == place($1, 0) && place($0, 1) != place($1, 1) }
+        let (first, second) = try #require(pair)
+        try services[first]!.register()
+        try services[second]!.register()
+        let count = try acquisitions(hive) {
+            try services[first]!.resolve()
+            try services[second]!.resolve()
+        }
+        #expect(count == 0)
+    }
+
     @Test("the same holds for a forwarded key to a singleton")
     func forwarded() throws {
         let hive = ServiceHive()
@@ -62,7 +85,16 @@ struct CachedReadTests {
     func parentFromChild() throws {
         let hive = ServiceHive()
         try hive.register((any Meter).self, scope: .singleton) { LiveMeter() }
-        let child = hive.child { $0.provide(Int.self, 7) }
+        // A child uses its parent's answer only while the bit of the service is clear in its own registrations' mask:
+        // it provides a type whose bit differs from the meter's, which depends on where their metadata lie.
+        let meter = ServiceMask.bit(of: ObjectIdentifier((any Meter).self))
+        let provisions: [(bit: UInt64, provide: (inout ServiceHive.Provisions) -> Void)] = [
+            (ServiceMask.bit(of: ObjectIdentifier(Int.self)), { $0.provide(Int.self, 7) }),
+            (ServiceMask.bit(of: ObjectIdentifier(String.self)), { $0.provide(String.self, "7") }),
+            (ServiceMask.bit(of: ObjectIdentifier(Double.self)), { $0.provide(Double.self, 7) }),
+        ]
+        let provide = try #require(provisions.first { $0.bit != meter }).provide
+        let child = hive.child { provide(&$0) }
         #expect(try acquisitions(hive) { _ = try child.resolve((any Meter).self) } == 0)
         #expect(try child.resolve((any Meter).self) === hive.resolve((any Meter).self))
     }
@@ -161,3 +193,20 @@ struct CachedReadTests {
     }
 }
 #endif
+
+/// A service type per depth: `Nested<Int>`, `Nested<Nested<Int>>` and so on, each its own metadata.
+private final class Nested<Inner>: Sendable {}
+
+/// Adds to `services` `count` types `Nested<…>` from `type` on, each with a closure that registers it in `hive` as a
+/// singleton and one that resolves it.
+private func collectServices<Service>(
+    _ type: Service.Type, count: Int, hive: ServiceHive,
+    into services: inout [ObjectIdentifier: (register: () throws -> Void, resolve: () throws -> Void)]
+) {
+    guard count > 0 else { return }
+    services[ObjectIdentifier(Nested<Service>.self)] = (
+        { try hive.register(Nested<Service>.self, scope: .singleton) { Nested<Service>() } },
+        { _ = try hive.resolve(Nested<Service>.self) }
+    )
+    collectServices(Nested<Service>.self, count: count - 1, hive: hive, into: &services)
+}

@@ -196,12 +196,44 @@ struct ThreadAnswers {
         reader.takeRetainedValue().release()
     }
 
-    /// The place of the answer for `service`: one place for its unnamed registration without arguments, the next for
-    /// any other. Hashes no name, which would copy the key (`Benchmarks/count-instructions 02 04`).
+    /// One of the two places where the answer for `service` may be (`way` 0 or 1): an even place for its unnamed
+    /// registration without arguments, an odd one for any other, so that a plain resolve finds no variant's answer
+    /// where it looks. Hashes no name, which would copy the key (`Benchmarks/count-instructions 02 04`).
+    ///
+    /// Two places, from different bits of the hash, so that two services whose first places collide still both stay
+    /// kept: with one place, they took turns, and each resolve of either took the lock and kept its answer again. How
+    /// often that happens depends on where the types' metadata lie in memory (`count-instructions 22`, a component
+    /// call: 6,854 instructions under valgrind, where its two named resolves collided, against 6,209 through the lock).
     @inline(__always)
-    func place(of service: ObjectIdentifier, isPlain: Bool) -> UnsafeMutablePointer<KeptAnswer> {
-        let hash = Int((UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        return answers + (isPlain ? hash : hash ^ 1)
+    func place(of service: ObjectIdentifier, isPlain: Bool, way: Int) -> UnsafeMutablePointer<KeptAnswer> {
+        answers + Self.index(of: service, isPlain: isPlain, way: way)
+    }
+
+    /// The index of `place(of:isPlain:way:)`.
+    @inline(__always)
+    static func index(of service: ObjectIdentifier, isPlain: Bool, way: Int) -> Int {
+        let hash = UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15
+        let index = Int(truncatingIfNeeded: way == 0 ? hash >> 58 : (hash >> 52) & 63)
+        return index & ~1 | (isPlain ? 0 : 1)
+    }
+
+    /// The place to keep a new answer for `key`: the one that already answers for it, else an empty one, else the
+    /// first, whose answer the new one replaces.
+    func placeToKeep(_ key: RegistrationKey) -> UnsafeMutablePointer<KeptAnswer> {
+        let isPlain = key.isPlain
+        let first = place(of: key.service, isPlain: isPlain, way: 0)
+        let second = place(of: key.service, isPlain: isPlain, way: 1)
+        if first.pointee.answers(key) { return first }
+        if second.pointee.answers(key) { return second }
+        if first.pointee.instance == nil { return first }
+        return second.pointee.instance == nil ? second : first
+    }
+}
+
+extension KeptAnswer {
+    /// Whether this answer is for `key`, whatever its stamp says.
+    func answers(_ key: RegistrationKey) -> Bool {
+        service == key.service && (key.isPlain ? !isVariant : isVariant && key.arguments == nil && name == key.name)
     }
 }
 
@@ -219,11 +251,14 @@ extension HiveCore {
         // Under override layers no answer is kept: none would hold (`Benchmarks/count-instructions 08b`).
         guard !reads._withUnsafeGuaranteedRef({ $0.isLayered }) else { return nil }
         let isPlain = key.name == nil && key.arguments == nil
-        let answer = context.state.pointee.answers.place(of: key.service, isPlain: isPlain)
-        guard answer.pointee.service == key.service, let instance = answer.pointee.instance,
+        var answer = context.state.pointee.answers.place(of: key.service, isPlain: isPlain, way: 0)
+        if answer.pointee.service != key.service || (!isPlain && !matchesName(answer, key)) {
+            answer = context.state.pointee.answers.place(of: key.service, isPlain: isPlain, way: 1)
+            guard answer.pointee.service == key.service, isPlain || matchesName(answer, key) else { return nil }
+        }
+        guard let instance = answer.pointee.instance,
             answer.pointee.flags & KeptAnswer.refusals(async: async, sendable: key.requiresSendable) == 0
         else { return nil }
-        if !isPlain, !matchesName(answer, key) { return nil }
         let reader = context.state.pointee.answers.reader
         reader._withUnsafeGuaranteedRef { $0.enter() }
         guard holds(answer, for: key.service) else {
@@ -306,7 +341,7 @@ extension HiveCore {
         let reads = state.hives[index].registry.reads
         let entry = peek.entry.takeUnretainedValue()
         let isPlain = key.isPlain
-        ThreadContext.current.state.pointee.answers.place(of: key.service, isPlain: isPlain).pointee = KeptAnswer(
+        ThreadContext.current.state.pointee.answers.placeToKeep(key).pointee = KeptAnswer(
             service: key.service, name: key.name, isVariant: !isPlain, registry: ObjectIdentifier(reads),
             stamp: reads.stampForAnswer(), instance: instance,
             flags: (entry.isAsync ? KeptAnswer.refusesSync : 0)
