@@ -136,7 +136,9 @@ enum Compiler {
                 "-swift-version", "6", "-typecheck", "-I", modules!.path, "-module-cache-path",
                 folder.appending(path: "cache").path,
                 // The C module that ServiceHive imports, which SwiftPM tells its own compiles where to find.
-                "-Xcc", "-fmodule-map-file=" + modules!.deletingLastPathComponent()
+                "-Xcc",
+                "-fmodule-map-file="
+                    + modules!.deletingLastPathComponent()
                     .appending(path: "ServiceHiveThreadState.build/module.modulemap").path,
                 file.path,
             ],

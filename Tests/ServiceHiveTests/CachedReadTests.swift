@@ -133,7 +133,9 @@ struct CachedReadTests {
         #expect(first.map(ObjectIdentifier.init) == identity.first)
         hive.resetInstances(of: (any Meter).self)
         #expect(first == nil, "the reading thread's kept answer holds no reference")
-        let again = try await onThreads(1, "the reading thread") { _ in ObjectIdentifier(try hive.resolve((any Meter).self)) }
+        let again = try await onThreads(1, "the reading thread") { _ in
+            ObjectIdentifier(try hive.resolve((any Meter).self))
+        }
         #expect(again != identity)
     }
 

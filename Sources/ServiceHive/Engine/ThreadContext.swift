@@ -1,3 +1,5 @@
+internal import ServiceHiveThreadState
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -7,7 +9,6 @@ import Musl
 #elseif canImport(Bionic)
 import Bionic
 #endif
-internal import ServiceHiveThreadState
 
 /// The state of the resolve running on one thread.
 ///
