@@ -60,6 +60,7 @@ struct CachedReadTests {
             ThreadAnswers.index(of: service, isPlain: true, way: way)
         }
         let keys = Array(services.keys)
+        #expect(keys.allSatisfy { place($0, 0) != place($0, 1) }, "a key's second place is never its first")
         let pair = keys.indices.lazy.flatMap { i in keys[..<i].lazy.map { (keys[i], $0) } }
             .first { place($0, 0) == place($1, 0) && place($0, 1) != place($1, 1) }
         let (first, second) = try #require(pair)

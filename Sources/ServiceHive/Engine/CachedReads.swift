@@ -213,8 +213,13 @@ struct ThreadAnswers {
     @inline(__always)
     static func index(of service: ObjectIdentifier, isPlain: Bool, way: Int) -> Int {
         let hash = UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15
-        let index = Int(truncatingIfNeeded: way == 0 ? hash >> 58 : (hash >> 52) & 63)
-        return index & ~1 | (isPlain ? 0 : 1)
+        let first = Int(truncatingIfNeeded: hash >> 58) & ~1
+        var index = first
+        if way != 0 {
+            index = Int(truncatingIfNeeded: (hash >> 52) & 63) & ~1
+            if index == first { index ^= 2 }  // Never the first place again.
+        }
+        return index | (isPlain ? 0 : 1)
     }
 
     /// The place to keep a new answer for `key`: the one that already answers for it, else an empty one, else the
