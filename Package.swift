@@ -99,6 +99,8 @@ let package = Package(
                 "ServiceHive", "ServiceHiveComponents",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird", "Vapor"])),
             ]),
+        // The resolves that ARCHITECTURE.md maps, for Scripts/map-resolves to step in gdb.
+        .executableTarget(name: "ResolvePaths", dependencies: ["ServiceHive"]),
         .executableTarget(
             name: "Demo",
             dependencies: ["ServiceHive", "ServiceHiveComponents", "ServiceHiveFunctions", "TradeModule", "Support"]),
