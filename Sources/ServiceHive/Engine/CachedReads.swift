@@ -3,7 +3,7 @@
 // nothing another thread writes. A writer that removes an instance waits, before it lets the instance go, for the
 // readers that may still be copying it. ARCHITECTURE.md ("Cached reads") states the invariants.
 //
-// The small functions of the read path are `@inline(__always)`: left to the optimizer, five of them were called, and a
+// The small functions of the read path are always inlined. Left to the optimizer, five of them were called, and a
 // cached resolve ran 275 instructions, not 251 (`Benchmarks/count-instructions 02`; 18: 397, not 388; 04: 947, not
 // 941; measured when the thread's state was read through `pthread_getspecific`).
 
@@ -81,7 +81,8 @@ final class HiveReads: Sendable {
 
     /// Whether `answer` holds as far as this registry can tell: `true` or `false` when it was found here, as its stamp
     /// says; `false` when it was found farther and this registry may register its service; `nil` to ask the next one.
-    @inline(__always)  // The read path: see the file's header.
+    // Inlined into the cached resolve: `count-instructions 02` ran 275 instructions without, 251 with (header).
+    @inline(__always)
     func holds(_ answer: UnsafeMutablePointer<KeptAnswer>, for service: ObjectIdentifier) -> Bool? {
         if ObjectIdentifier(self) == answer.pointee.registry { return current == answer.pointee.stamp }
         return mayRegister(service) ? false : nil
@@ -126,14 +127,16 @@ final class ReaderRecord: Sendable {
     /// Starts a read. The fence orders this store before the reader's loads of stamps, as `waitForReaders()`'s fence
     /// orders a writer's new stamp before its loads of records: so either the writer sees this read in progress, or the
     /// reader sees the new stamp.
-    @inline(__always)  // The read path: see the file's header.
+    // Inlined into the cached resolve: `count-instructions 02` ran 275 instructions without, 251 with (header).
+    @inline(__always)
     func enter() {
         sequence.store(sequence.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         atomicMemoryFence(ordering: .sequentiallyConsistent)
     }
 
     /// Ends a read, after the value is copied: a writer that sees the sequence move on may let the instance go.
-    @inline(__always)  // The read path: see the file's header.
+    // Inlined into the cached resolve: `count-instructions 02` ran 275 instructions without, 251 with (header).
+    @inline(__always)
     func leave() {
         sequence.store(sequence.load(ordering: .relaxed) &+ 1, ordering: .releasing)
     }
@@ -172,7 +175,8 @@ struct KeptAnswer {
     static let refusesSendable: UInt8 = 2
 
     /// The flags that refuse a resolve that is `async` or not, and asks for a `Sendable` service or not.
-    @inline(__always)  // The read path: see the file's header.
+    // Inlined into the cached resolve: `count-instructions 02` ran 275 instructions without, 251 with (header).
+    @inline(__always)
     static func refusals(async: Bool, sendable: Bool) -> UInt8 {
         (async ? 0 : refusesSync) | (sendable ? refusesSendable : 0)
     }
@@ -288,7 +292,8 @@ extension HiveCore {
 
     /// Whether `answer` still holds for a resolve from this hive: no nearer hive has registered its service, and the
     /// registry it was found in has not changed since.
-    @inline(__always)  // The read path: see the file's header.
+    // Inlined into the cached resolve: `count-instructions 02` ran 275 instructions without, 251 with (header).
+    @inline(__always)
     private func holds(_ answer: UnsafeMutablePointer<KeptAnswer>, for service: ObjectIdentifier) -> Bool {
         if let holds = reads._withUnsafeGuaranteedRef({ $0.holds(answer, for: service) }) { return holds }
         return parent.map { ancestorHolds(answer, from: $0, for: service) } ?? false
@@ -361,7 +366,8 @@ extension HiveCore {
 
 extension ThreadContext {
     /// Ends the read that `HiveCore.keptInstance` began, once the value is copied.
-    @inline(__always)  // The read path: see the file's header.
+    // Inlined into the cached resolve: `count-instructions 02` ran 275 instructions without, 251 with (header).
+    @inline(__always)
     func endRead() { state.pointee.answers.reader._withUnsafeGuaranteedRef { $0.leave() } }
 }
 
