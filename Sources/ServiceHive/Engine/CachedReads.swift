@@ -247,7 +247,12 @@ struct ThreadAnswers {
 extension KeptAnswer {
     /// Whether this answer is for `key`, whatever its stamp says.
     func answers(_ key: RegistrationKey) -> Bool {
-        service == key.service && (key.isPlain ? !isVariant : isVariant && key.arguments == nil && name == key.name)
+        service == key.service && (key.isPlain ? !isVariant : answersVariant(key))
+    }
+
+    /// Whether this answer is for `key`, a key with a name or arguments, of this answer's service.
+    func answersVariant(_ key: RegistrationKey) -> Bool {
+        key.arguments == nil && isVariant && name == key.name
     }
 }
 
@@ -287,7 +292,7 @@ extension HiveCore {
     /// resolve doesn't copy the key.
     @inline(never)
     private func matchesName(_ answer: UnsafeMutablePointer<KeptAnswer>, _ key: RegistrationKey) -> Bool {
-        key.arguments == nil && answer.pointee.isVariant && answer.pointee.name == key.name
+        answer.pointee.answersVariant(key)
     }
 
     /// Whether `answer` still holds for a resolve from this hive: no nearer hive has registered its service, and the
