@@ -72,9 +72,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     ],
     targets: [
-        .target(name: "ServiceHive", dependencies: ["ServiceHiveThreadState"]),
-        // The pointer to each thread's resolve state, in C's thread-local storage: Swift has no thread-local variables.
-        .target(name: "ServiceHiveThreadState"),
+        .target(name: "ServiceHive", dependencies: ["ServiceHiveSystem"]),
+        // What Swift cannot write: C's thread-local storage, for each thread's resolve state, and on Linux the futex under
+        // the lock of `Locked`.
+        .target(name: "ServiceHiveSystem"),
         .target(name: "ServiceHiveTesting", dependencies: ["ServiceHive"]),
         .target(name: "ServiceHiveFunctions", dependencies: ["ServiceHive"]),
         .target(name: "ServiceHiveComponents", dependencies: ["ServiceHive"]),

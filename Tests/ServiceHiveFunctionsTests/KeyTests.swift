@@ -139,7 +139,7 @@ enum Compiler {
                 "-Xcc",
                 "-fmodule-map-file="
                     + modules!.deletingLastPathComponent()
-                    .appending(path: "ServiceHiveThreadState.build/module.modulemap").path,
+                    .appending(path: "ServiceHiveSystem.build/module.modulemap").path,
                 file.path,
             ],
             limit: .seconds(180))

@@ -1,4 +1,4 @@
-internal import ServiceHiveThreadState
+internal import ServiceHiveSystem
 
 #if canImport(Darwin)
 import Darwin

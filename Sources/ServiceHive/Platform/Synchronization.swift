@@ -15,23 +15,26 @@ import Bionic
 /// Each owner lists, beside the `Locked` property, everything its lock guards. No user code runs under a lock:
 /// factories, `deinit`s and callbacks run after `withLock` returns, or after `unlock()`.
 ///
-/// The lock is a `Synchronization.Mutex` on every platform, so the code that CI builds, tests and counts is the code
-/// every platform runs: a guarded dictionary lookup measured 18–22 ns here, against 35–42 ns through `pthread_mutex`.
+/// The lock is a word at the start of the state's allocation, taken and released by `LockWord`: with one atomic
+/// instruction inlined on Linux, where a guarded dictionary lookup measured 18–22 ns through `Synchronization.Mutex`,
+/// against 35–42 ns through `pthread_mutex`, a call. `LockWord` says why it is not a `Mutex`.
 ///
-/// The state is kept beside the lock, rather than inside a `Mutex<State>`, so that the resolution path can take the
-/// lock, copy a cached instance's value, unlock and return the value, without the closure of `withLock`: a closure
+/// The lock is taken and released in two calls, `lock()` and `unlock()`, rather than only around a closure, as a
+/// `Mutex<State>` would, so that the resolution path can take the lock, copy a cached instance's value, unlock and return the value, without the closure of `withLock`: a closure
 /// can hand back a value of an unknown generic type only in an `Optional`, which costs a metadata lookup, or in the
-/// instance's box, which costs a retain and a release. `HiveCore.cachedValue` cites what that saves. The price is one
-/// allocation more for each `Locked`: one per hive family, override layer, install, `Lazy`, construction of a shared
-/// instance, and top-level async resolve that finds no cached instance; none per synchronous resolve.
+/// instance's box, which costs a retain and a release. `HiveCore.cachedValue` cites what that saves. Each `Locked`
+/// makes one allocation besides itself, for its word and state: one per hive family, override layer, install, `Lazy`,
+/// construction of a shared instance, and top-level async resolve that finds no cached instance; none per synchronous
+/// resolve.
 package final class Locked<State: ~Copyable>: @unchecked Sendable {
-    // Sendable: `state` is read and written only with `primitive` held, inside `withLock` or between `lock()` and
+    // Sendable: `state` is read and written only with the lock held, inside `withLock` or between `lock()` and
     // `unlock()`.
-    private let primitive = Mutex<Void>(())
-    /// ThreadSanitizer does not see `Mutex`'s lock and unlock in Swift 6.3 on Linux, and without being told it reports
-    /// every access to the guarded state as a race. When the ThreadSanitizer runtime is loaded, these are its
-    /// annotations; otherwise `nil`, at the cost of a branch. Where ThreadSanitizer does see the lock, they only
-    /// repeat what it knows.
+    /// The lock (`LockWord`), 0 when free: at the start of the state's allocation, so that a `Locked` allocates once.
+    private let word: UnsafeMutablePointer<UInt32>
+    /// ThreadSanitizer does not see a lock made of atomics in a C function inlined into Swift, as it did not see
+    /// `Mutex`'s in Swift 6.3 on Linux, and without being told it reports every access to the guarded state as a race.
+    /// When the ThreadSanitizer runtime is loaded, these are its annotations; otherwise `nil`, at the cost of a branch.
+    /// Where ThreadSanitizer does see the lock, they only repeat what it knows.
     private let sanitizer = ThreadSanitizerAnnotations.current
     private let state: UnsafeMutablePointer<State>
     #if DEBUG
@@ -41,13 +44,19 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     #endif
 
     package init(_ state: consuming sending State) {
-        self.state = .allocate(capacity: 1)
+        // The word, then the state at the next multiple of its alignment.
+        let offset = max(MemoryLayout<State>.alignment, MemoryLayout<UInt32>.stride)
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: offset + MemoryLayout<State>.size,
+            alignment: max(MemoryLayout<State>.alignment, MemoryLayout<UInt32>.alignment))
+        word = memory.initializeMemory(as: UInt32.self, to: 0)
+        self.state = (memory + offset).bindMemory(to: State.self, capacity: 1)
         self.state.initialize(to: state)
     }
 
     deinit {
         state.deinitialize(count: 1)
-        state.deallocate()
+        UnsafeMutableRawPointer(word).deallocate()
     }
 
     /// Runs `body` with the lock held. `body` must not call user code.
@@ -63,9 +72,7 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     /// to return a cached instance's value read under the lock, each with `defer { unlock() }` right after it;
     /// everything else uses `withLock`.
     func lock() -> UnsafePointer<State> {
-        // `Mutex` has no other way to lock without a closure, which the quick path cannot use (see above `Locked`).
-        // Underscored, as `_unsafeUnlock()` is: a later toolchain may rename them.
-        primitive._unsafeLock()
+        LockWord.lock(word)
         #if DEBUG
         acquisitions.add(1, ordering: .relaxed)
         #endif
@@ -76,7 +83,7 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     /// Releases the lock that `lock()` took.
     func unlock() {
         sanitizer?.release(UnsafeRawPointer(state))
-        primitive._unsafeUnlock()
+        LockWord.unlock(word)
     }
 }
 
