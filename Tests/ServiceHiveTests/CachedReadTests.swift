@@ -114,6 +114,67 @@ struct CachedReadTests {
         #expect(counts == [0])
     }
 
+    @Test("the same holds for a collection's snapshot, from the hive, from a child hive and with resolveAllAsync")
+    func collection() async throws {
+        let hive = ServiceHive()
+        try hive.contribute((any Meter).self, scope: .singleton) { LiveMeter(1) }
+        try hive.contribute((any Meter).self, instance: LiveMeter(2))
+        #expect(try acquisitions(hive) { _ = try hive.resolveAll((any Meter).self) } == 0)
+        #expect(try hive.resolveAll((any Meter).self).map(\.reading) == [1, 2])
+        let child = hive.child()
+        #expect(try acquisitions(hive) { _ = try child.resolveAll((any Meter).self) } == 0)
+        let counts = try await inTasksOnThreads(1, "the resolving task") { _ in
+            _ = try await hive.resolveAllAsync((any Meter).self)
+            _ = try await hive.resolveAllAsync((any Meter).self)
+            let before = hive.core.family.acquisitions.load(ordering: .relaxed)
+            for _ in 0..<10_000 { _ = try await hive.resolveAllAsync((any Meter).self) }
+            return hive.core.family.acquisitions.load(ordering: .relaxed) - before
+        }
+        #expect(counts == [0])
+    }
+
+    @Test("a collection's kept snapshot gives way to every change of its contributions")
+    func collectionChanges() async throws {
+        let hive = ServiceHive()
+        try hive.contribute((any Meter).self, name: "first", scope: .singleton) { LiveMeter(1) }
+        func readings(_ from: ServiceHive = hive) throws -> [Int] {
+            try from.resolveAll((any Meter).self).map(\.reading)
+        }
+        #expect(try readings() == [1] && readings() == [1])
+
+        // A contribution added, from this thread and from another.
+        try hive.contribute((any Meter).self, name: "second", instance: LiveMeter(2))
+        #expect(try readings() == [1, 2])
+        _ = try await onThreads(1, "the contributing thread") { _ in
+            try hive.contribute((any Meter).self, name: "third", instance: LiveMeter(3))
+        }
+        #expect(try readings() == [1, 2, 3])
+
+        // A child that contributes its own: its resolves see it, the parent's don't.
+        let child = hive.child()
+        #expect(try readings(child) == [1, 2, 3] && readings(child) == [1, 2, 3])
+        try child.contribute((any Meter).self, name: "fourth", instance: LiveMeter(4))
+        #expect(try readings(child) == [1, 2, 3, 4])
+        #expect(try readings() == [1, 2, 3])
+
+        // A singleton contribution reset: its instance is let go, and the next resolve builds another.
+        weak let first = try hive.resolveAll((any Meter).self).first as? LiveMeter
+        hive.resetInstances()
+        #expect(first == nil, "neither the snapshot nor a kept answer holds the reset instance")
+        #expect(try readings() == [1, 2, 3])
+
+        // A contribution removed, and an override scope started after the answer was kept.
+        #expect(hive.removeContribution((any Meter).self, name: "second"))
+        #expect(try readings() == [1, 3])
+        let overridden = try hive.withOverrides {
+            $0.contribute((any Meter).self, instance: LiveMeter(5))
+        } operation: {
+            try readings()
+        }
+        #expect(overridden == [1, 3, 5])
+        #expect(try readings() == [1, 3])
+    }
+
     @Test("a transient still takes the lock on every resolve, so the count can see one")
     func transientIsCounted() throws {
         let hive = ServiceHive()

@@ -83,6 +83,12 @@ extension ServiceHive.Resolver {
     /// resolve: 2,117 instructions, not 3,291).
     @inlinable
     func resolveAll<Service>(_: Service.Type, requiresSendable: Bool) throws -> [Service] {
+        if let kept = keptCollection(of: Service.self, requiresSendable: requiresSendable, async: false) {
+            // Safe: as below. Copied before the read ends, after which a change may let the snapshot go.
+            let values = kept._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<[Service]>.self).value }
+            endRead()
+            return values
+        }
         if let values = cachedCollection(
             of: Service.self, requiresSendable: requiresSendable, async: false,
             make: { Self.snapshot(Service.self, $0) })
@@ -99,6 +105,12 @@ extension ServiceHive.Resolver {
     nonisolated(nonsending) func resolveAllAsync<Service>(_: Service.Type, requiresSendable: Bool) async throws
         -> [Service]
     {
+        if let kept = keptCollection(of: Service.self, requiresSendable: requiresSendable, async: true) {
+            // Safe: as in `resolveAll`.
+            let values = kept._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<[Service]>.self).value }
+            endRead()
+            return values
+        }
         if let values = cachedCollection(
             of: Service.self, requiresSendable: requiresSendable, async: true, make: { Self.snapshot(Service.self, $0) }
         ) {
@@ -135,6 +147,18 @@ extension ServiceHive.Resolver {
             RegistrationKey(collectionOf: Service.self, name: nil, requiresSendable: requiresSendable), async: async,
             make: make)
     }
+
+    /// The snapshot of the collection of `Service` that this thread kept, with its read begun: the caller copies the
+    /// values out of it and calls `endRead()`. Takes no lock; `nil` when `cachedCollection` must answer.
+    @usableFromInline
+    func keptCollection<Service>(of _: Service.Type, requiresSendable: Bool, async: Bool) -> Unmanaged<Instance>? {
+        core.keptCollection(
+            RegistrationKey(collectionOf: Service.self, name: nil, requiresSendable: requiresSendable), async: async)
+    }
+
+    /// Ends the read that `keptCollection(of:requiresSendable:async:)` began.
+    @usableFromInline
+    func endRead() { ThreadContext.current.endRead() }
 
     /// Resolves the collection of `Service` when its cached instances do not answer.
     @usableFromInline

@@ -345,27 +345,52 @@ extension HiveCore {
         _ key: RegistrationKey, _ instance: Unmanaged<Instance>, in state: borrowing HiveFamily
     ) {
         guard key.arguments == nil, state.diagnostics.trace == nil,
-            !instance._withUnsafeGuaranteedRef({ $0.dependencies.crossesFamilies })
+            !instance._withUnsafeGuaranteedRef({ $0.dependencies.crossesFamilies }),
+            let index = rootAnswering(key.service, in: state),
+            let peek = state.hives[index].registry.peek(key), peek.instance?.toOpaque() == instance.toOpaque()
         else { return }
-        // An answer found in the root holds from this hive only while no nearer hive may register its service (see
-        // `holds`): that costs no lookup to rule out, where a request hive resolves what it provides itself
-        // (`Benchmarks/count-instructions 12`: 7,906 instructions when each hive of the lineage was looked up).
+        let entry = peek.entry.takeUnretainedValue()
+        keep(
+            key, instance, from: state.hives[index].registry.reads,
+            flags: (entry.isAsync ? KeptAnswer.refusesSync : 0)
+                | (entry.unsureSendable ? KeptAnswer.refusesSendable : 0))
+    }
+
+    /// Keeps, for this thread's next resolves of the collection `key`, the snapshot that the locked lookup returned
+    /// from the hive at `holder`, when the answer can be checked without the lock, as `keepAnswer` says: the snapshot
+    /// is the root hive's, and no nearer hive may contribute to the collection. With the family lock held, which the
+    /// caller took with no override layer or trace in the family.
+    func keepCollectionAnswer(
+        _ key: RegistrationKey, _ snapshot: CollectionSnapshot, holder: Int, in state: borrowing HiveFamily
+    ) {
+        guard !snapshot.crossesFamilies, rootAnswering(key.service, in: state) == holder else { return }
+        // Safe: a snapshot's values are a `Box` of them (`Box.collection`).
+        keep(
+            key, Unmanaged.passUnretained(unsafeDowncast(snapshot.values, to: Instance.self)),
+            from: state.hives[holder].registry.reads,
+            flags: (snapshot.isAsync ? KeptAnswer.refusesSync : 0)
+                | (snapshot.unsureSendable ? KeptAnswer.refusesSendable : 0))
+    }
+
+    /// The index of the root hive of the lineage, when an answer found there holds from this hive: while no nearer hive
+    /// may register `service` (see `holds`). That costs no lookup to rule out, where a request hive resolves what it
+    /// provides itself (`Benchmarks/count-instructions 12`: 7,906 instructions when each hive of the lineage was looked
+    /// up).
+    private func rootAnswering(_ service: ObjectIdentifier, in state: borrowing HiveFamily) -> Int? {
         let root = lineage.endIndex - 1
         for depth in lineage.startIndex..<root
-        where state.hives[lineage[depth].index].registry.reads.mayRegister(key.service) {
-            return
+        where state.hives[lineage[depth].index].registry.reads.mayRegister(service) {
+            return nil
         }
-        let index = lineage[root].index
-        guard let peek = state.hives[index].registry.peek(key), peek.instance?.toOpaque() == instance.toOpaque()
-        else { return }
-        let reads = state.hives[index].registry.reads
-        let entry = peek.entry.takeUnretainedValue()
+        return lineage[root].index
+    }
+
+    /// Stores the answer, in this thread's place for `key`.
+    private func keep(_ key: RegistrationKey, _ instance: Unmanaged<Instance>, from reads: HiveReads, flags: UInt8) {
         let isPlain = key.isPlain
         ThreadContext.current.state.pointee.answers.placeToKeep(key).pointee = KeptAnswer(
             service: key.service, name: key.name, isVariant: !isPlain, registry: ObjectIdentifier(reads),
-            stamp: reads.stampForAnswer(), instance: instance,
-            flags: (entry.isAsync ? KeptAnswer.refusesSync : 0)
-                | (entry.unsureSendable ? KeptAnswer.refusesSendable : 0))
+            stamp: reads.stampForAnswer(), instance: instance, flags: flags)
     }
 }
 

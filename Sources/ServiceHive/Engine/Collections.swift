@@ -94,12 +94,7 @@ extension HiveCore {
         _ key: RegistrationKey, async: Bool,
         make: (UnsafeBufferPointer<Unmanaged<Instance>>) -> any AnyObject & Sendable
     ) -> (any AnyObject & Sendable)? {
-        if ThreadContext.mayRecordOrTrace {
-            // What a construction in progress uses is recorded, and a traced resolve notes what it finds, by the path
-            // that resolves each contribution.
-            if AsyncContext.recordingCurrent != nil { return nil }
-            if !async, ThreadContext.current.isRecordingOrTracing { return nil }
-        }
+        guard Self.mayAnswerFromSnapshot(async: async) else { return nil }
         var layers = Layers.unread
         return family.withLock { state -> (any AnyObject & Sendable)? in
             if state.liveLayers != 0 { _ = layers.read() }
@@ -122,6 +117,7 @@ extension HiveCore {
                 }
                 // Built from another family's services, as the single lookup reads them: under no layer of the task.
                 if snapshot.crossesFamilies, !layers.isRead, layers.read() != nil { return nil }
+                if state.liveLayers == 0 { keepCollectionAnswer(key, snapshot, holder: index, in: state) }
                 return snapshot.values
             }
             let snapshot = state.hives.withUnsafeBufferPointer { hives -> CollectionSnapshot? in
@@ -151,9 +147,26 @@ extension HiveCore {
             }
             if holders == 1, let index = holder, let snapshot {
                 state.hives[index].registry.snapshots.update(key.service, empty: { snapshot }) { $0 = snapshot }
+                if state.liveLayers == 0 { keepCollectionAnswer(key, snapshot, holder: index, in: state) }
             }
             return snapshot?.values
         }
+    }
+
+    /// The snapshot of the collection `key` that this thread kept from an earlier resolve, while it still holds, with
+    /// this thread's read begun, as `keptInstance(_:async:on:)` gives an instance: the caller copies the values out of
+    /// it, then ends the read with `ThreadContext.endRead()`. Takes no lock. `nil` when `cachedCollection` must answer.
+    func keptCollection(_ key: RegistrationKey, async: Bool) -> Unmanaged<Instance>? {
+        guard Self.mayAnswerFromSnapshot(async: async) else { return nil }
+        return keptInstance(key, async: async, on: ThreadContext.current)
+    }
+
+    /// Whether a resolve of a collection may answer with a snapshot's values: not while it is recorded, as what a
+    /// construction in progress uses is, or traced, since the path that resolves each contribution notes both.
+    private static func mayAnswerFromSnapshot(async: Bool) -> Bool {
+        guard ThreadContext.mayRecordOrTrace else { return true }
+        if AsyncContext.recordingCurrent != nil { return false }
+        return async || !ThreadContext.current.isRecordingOrTracing
     }
 
     /// Resolves every contribution to the collection `key` as a `Service`, in order: what `resolveAll` does when

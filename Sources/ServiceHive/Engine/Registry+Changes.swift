@@ -113,9 +113,11 @@ extension Registry {
     }
 
     /// Empties the snapshot of the collection whose key space is `service`, if there is one: something of its
-    /// registrations changes.
+    /// registrations changes. A thread may have kept the snapshot as its answer for the collection, so the change
+    /// waits for the readers that may still copy its values before letting it go.
     private mutating func forgetSnapshot(of service: ObjectIdentifier) {
-        if snapshots.count != 0 { _ = snapshots.removeValue(for: service) }
+        guard snapshots.count != 0, let forgotten = snapshots.removeValue(for: service) else { return }
+        withExtendedLifetime(forgotten) { reads.changeLettingGo() }
     }
 }
 
