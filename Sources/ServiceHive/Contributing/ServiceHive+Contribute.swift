@@ -41,7 +41,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try contribute(
-            Factory(making: factory, completed: completed), name: name, scope: scope,
+            Maker(making: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
     }
 
@@ -73,7 +73,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try contribute(
-            Factory(resolving: factory, completed: completed), name: name, scope: scope,
+            Maker(resolving: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
     }
 
@@ -106,7 +106,7 @@ extension ServiceHive {
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) throws {
         try contribute(
-            Factory(async: factory), name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
+            Maker(async: factory), name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
             sendable: .unknown)
     }
 
@@ -180,7 +180,7 @@ extension ServiceHive {
 
     /// Adds a contribution of `factory`, synchronous or async; every `contribute` with a factory comes here.
     func contribute<Service>(
-        _ factory: Factory<Service>, name: String?, scope: Scope, site: RegistrationSite, sendable: Sendability,
+        _ factory: Maker<Service>, name: String?, scope: Scope, site: RegistrationSite, sendable: Sendability,
         declared: [DeclaredDependency]? = nil
     ) throws(ServiceHiveError) {
         try checkContribution(Service.self, name: name, site: site)

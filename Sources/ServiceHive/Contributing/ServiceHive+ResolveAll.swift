@@ -130,7 +130,7 @@ extension ServiceHive.Resolver {
         var values: [Service] = []
         values.reserveCapacity(instances.count)
         for instance in instances {
-            // Safe: only `Factory.box` makes the instances cached for a contribution, each a `Box` of its service type.
+            // Safe: only `Maker.box` makes the instances cached for a contribution, each a `Box` of its service type.
             values.append(instance._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value })
         }
         return Box.collection(values)

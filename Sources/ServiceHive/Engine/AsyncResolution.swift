@@ -122,7 +122,7 @@ extension HiveCore {
         context: AsyncContext
     ) async throws(ServiceHiveError) -> Service {
         if let refusal = context.parent?.refusal(toBuild: entry) { throw refusal }
-        // Safe: an entry whose factory is async was made with a `Factory(async:)`.
+        // Safe: an entry whose factory is async was made with a `Maker(async:)`.
         let make = entry.factory(of: Service.self).makeAsync.unsafelyUnwrapped
         do {
             return try await AsyncContext.$current.withValue(context) {

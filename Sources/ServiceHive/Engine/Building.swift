@@ -2,7 +2,7 @@
 // run it on the current thread with the chain extended, and run its post-construction hook.
 
 /// A registration's factory, in the one form the resolution path calls.
-final class Factory<Service>: Sendable {
+final class Maker<Service>: Sendable {
     /// Builds an instance. The pointer holds the runtime arguments, laid out by `ArgumentPack.store` for exactly the
     /// entry's argument types, or is `nil` for a registration without arguments.
     let make: @Sendable (ServiceHive.Resolver, UnsafeRawPointer?) throws -> Service
@@ -80,8 +80,8 @@ final class Factory<Service>: Sendable {
     }
 }
 
-/// A `Factory` whose service type is not known statically.
-protocol ErasedFactory: AnyObject, Sendable {
+/// A `Maker` whose service type is not known statically.
+protocol ErasedMaker: AnyObject, Sendable {
     /// For a forwarded registration: `target`, the target's cached instance, converted and boxed with `dependencies`.
     func converted(_ target: Instance, _ dependencies: Dependencies) -> Instance
     /// Resolves `key`, a key of this factory's service, from `resolver`, and discards the instance.
@@ -90,7 +90,7 @@ protocol ErasedFactory: AnyObject, Sendable {
     func resolveAsync(_ key: RegistrationKey, with resolver: ServiceHive.Resolver) async throws(ServiceHiveError)
 }
 
-extension Factory: ErasedFactory {
+extension Maker: ErasedMaker {
     func converted(_ target: Instance, _ dependencies: Dependencies) -> Instance {
         box(forwarded(target), dependencies)
     }
@@ -106,10 +106,10 @@ extension Factory: ErasedFactory {
 
 extension Entry {
     /// The factory, typed. `Service` must be this entry's service type.
-    func factory<Service>(of _: Service.Type) -> Factory<Service> {
-        // Safe: the designated initializer, through which every entry is made, stores a `Factory<Service>` under a
+    func factory<Service>(of _: Service.Type) -> Maker<Service> {
+        // Safe: the designated initializer, through which every entry is made, stores a `Maker<Service>` under a
         // key derived from `Service.self`, and callers look entries up by that key.
-        unsafeDowncast(factory, to: Factory<Service>.self)
+        unsafeDowncast(factory, to: Maker<Service>.self)
     }
 
     /// Runs the factory. `Service` must be this entry's service type.

@@ -98,7 +98,7 @@ extension HiveCore {
         var layers = Layers.unread
         return family.withLock { state -> (any AnyObject & Sendable)? in
             if state.liveLayers != 0 { _ = layers.read() }
-            guard layers.stack == nil, state.diagnostics.trace == nil,
+            guard layers.innermost == nil, state.diagnostics.trace == nil,
                 state.hives[lineage[lineage.startIndex].index].isLive(lineage[lineage.startIndex])
             else { return nil }
             // The one hive of the lineage with contributions, if only one has any.
@@ -240,7 +240,7 @@ extension HiveCore {
             gathering.failure = .released
             return
         }
-        if layers.stack == nil,
+        if layers.innermost == nil,
             gatherFromRegistries(key, in: state, layers: &layers, mayCache: mayCache, async: async, &gathering)
         {
             return
@@ -362,7 +362,7 @@ extension HiveCore {
         async: Bool,
         _ gathering: inout Gathering
     ) {
-        guard let stack = layers.stack else { return }
+        guard let stack = layers.innermost else { return }
         // Nearest first: what the layers declare for each hive, up to the first strict one.
         var declared: [(contributions: [(entry: Entry, depth: Int)], replacedAt: Int)] = []
         var strictDepth: Int?

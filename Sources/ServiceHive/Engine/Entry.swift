@@ -1,5 +1,3 @@
-// MARK: - Entry
-
 /// One registration, or one override: what it builds, how long its instances live, and where it was made.
 ///
 /// Immutable. The instances it builds are cached beside it, in a `Record`'s slot or an override layer's cache.
@@ -12,8 +10,8 @@ final class Entry: Sendable {
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
     let site: ServiceHive.RegistrationSite
-    /// A `Factory<Service>` for the `serviceType` of this entry.
-    let factory: any ErasedFactory
+    /// A `Maker<Service>` for the `serviceType` of this entry.
+    let factory: any ErasedMaker
     /// For `register(_:name:instance:)`: the `Box<Service>` every resolve returns.
     let instance: Instance?
     /// Whether the factory is `async`.
@@ -61,7 +59,7 @@ final class Entry: Sendable {
         arguments: ArgumentSignature? = nil,
         argumentTypes: [Any.Type] = [],
         site: ServiceHive.RegistrationSite,
-        factory: Factory<Service>,
+        factory: Maker<Service>,
         instance: Instance? = nil,
         target: (key: RegistrationKey, printed: ServiceHive.ServiceKey)? = nil,
         sendable: Sendability,
@@ -98,7 +96,7 @@ final class Entry: Sendable {
     ) {
         let box = Box(instance)
         self.init(
-            Service.self, name: name, role: role, scope: .singleton, site: site, factory: Factory(returning: box),
+            Service.self, name: name, role: role, scope: .singleton, site: site, factory: Maker(returning: box),
             instance: box, sendable: sendable)
     }
 
@@ -107,7 +105,7 @@ final class Entry: Sendable {
     convenience init<Element>(collectionOf _: Element.Type, site: ServiceHive.RegistrationSite) {
         self.init(
             Element.self, name: nil, role: .collection, scope: .transient, site: site,
-            factory: Factory<Element> { _, _ in preconditionFailure("a collection's entry is never built") },
+            factory: Maker<Element> { _, _ in preconditionFailure("a collection's entry is never built") },
             sendable: .declared)
     }
 
@@ -123,88 +121,4 @@ final class Entry: Sendable {
             ServiceHive.ServiceKey(collectionOf: typeName(serviceType))
         }
     }
-}
-
-/// How the resolution path treats a scope. Each `ServiceHive.Scope` carries its own, so that nothing but the one switch
-/// of a resolve's step (`HiveCore.step`) switches on it.
-enum Lifetime: Sendable {
-    case transient, graph
-    /// `.singleton` and named scopes: one instance, cached.
-    case shared
-    /// The instance is a weak reference, to unwrap.
-    case weak
-    /// Forwarded to another registration of the same hive: converts the target's cached instance, or is built as a
-    /// transient that resolves the target.
-    case forward
-}
-
-/// The name ServiceHive prints for a type: `TradeService` for `any TradeService`, `Int` for `Swift.Int`.
-///
-/// Kept per type once made: `String(describing:)` reflects on the type every time, which cost a traced resolve, whose
-/// trace names the service it resolves, 7,200 of its 10,200 instructions (`Benchmarks/count-instructions 19c`).
-func typeName(_ type: Any.Type) -> String {
-    let key = ObjectIdentifier(type)
-    if let name = typeNames.withLock({ $0[key] }) { return name }
-    let name = String(describing: type)
-    typeNames.withLock { $0[key] = name }
-    return name
-}
-
-/// Guards, and only guards, the names `typeName` has made, by type. A type's metadata lives as long as the process, so
-/// its identifier is never reused, and the table grows only with the types a process resolves.
-private let typeNames = Locked<[ObjectIdentifier: String]>([:])
-
-// MARK: - Record and instances
-
-/// A registration in a hive, with what the hive keeps for it between resolves.
-struct Record: Sendable {
-    let entry: Entry
-    /// The registration order in the hive family, for stable listings.
-    let sequence: UInt64
-    /// The cached instance of a shared scope; from the start, the instance of `register(_:name:instance:)`.
-    var slot: Slot
-
-    init(entry: Entry, sequence: UInt64) {
-        self.entry = entry
-        self.sequence = sequence
-        slot = entry.instance.map { Slot.instance($0) } ?? .empty
-    }
-}
-
-/// A cached instance and what it was built from. Its one subclass, `Box`, holds the value, so that a slot holds a
-/// single reference, which can leave a lock as a `Sendable` value.
-///
-/// `@usableFromInline`, with `Box` and its `value`, for one reason: the inlinable `resolveAll` copies the values of a
-/// collection's cached instances into the collection's snapshot in the caller's code, specialized for the element type,
-/// where the engine's generic code copies each through its type's witnesses and looks the metadata of their array up
-/// (`Benchmarks/count-instructions 28`, when it copied on every resolve: 2,117 instructions, not 3,291).
-@usableFromInline
-class Instance: @unchecked Sendable {
-    // Sendable: immutable. Handing one shared instance to every thread is what a shared scope means;
-    // `ServiceHive.Scope` documents that such an instance must be safe to use from any thread.
-    let dependencies: Dependencies
-    /// Whether this is a `Box<WeakReference>`, the instance of a `.weak` registration.
-    let isWeak: Bool
-
-    init(dependencies: Dependencies, isWeak: Bool) {
-        self.dependencies = dependencies
-        self.isWeak = isWeak
-    }
-}
-
-/// An instance of a `Value`: a service, or for `.weak` a `WeakReference`.
-@usableFromInline
-final class Box<Value>: Instance, @unchecked Sendable {
-    // Sendable: as `Instance`; `value` never changes after init.
-    @usableFromInline let value: Value
-
-    init(_ value: Value, dependencies: Dependencies = .none) {
-        self.value = value
-        super.init(dependencies: dependencies, isWeak: Value.self == WeakReference.self)
-    }
-}
-
-/// The weak reference of a `.weak` instance, held in a `Box<WeakReference>`.
-struct WeakReference {
-    weak var object: AnyObject?
 }

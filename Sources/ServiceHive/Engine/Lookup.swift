@@ -120,7 +120,7 @@ extension HiveCore {
     /// path otherwise calls it (`count-instructions 18`: 447 instructions, not 434).
     @inline(__always)
     func cachedValue<Service>(_ instance: Unmanaged<Instance>) -> Service {
-        // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
+        // Safe: only `Maker.box` makes the instances cached for an entry, each a `Box` of its service type.
         instance._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Box<Service>.self).value }
     }
 
@@ -155,7 +155,7 @@ extension HiveCore {
         return state.hives.withUnsafeBufferPointer { hives in
             for depth in lineage.indices {
                 let id = lineage[depth]
-                if let stack = layers.stack, stack.mayAnswer(for: key.service) {
+                if let stack = layers.innermost, stack.mayAnswer(for: key.service) {
                     let hive = Override.Hive(family: familyID, id: id)
                     switch stack.answer(for: key, on: hive, argumentsMatch: argumentsMatch) {
                     case .override(let entry, let layer):
@@ -193,14 +193,14 @@ extension HiveCore {
                         // innermost layer keeps comes first: what a test that overrides a singleton's dependency asks
                         // for on every resolve, found in one probe, where telling whether a layer owns the cached one
                         // reads its lookups (`Benchmarks/count-instructions 08f`: 652 instructions, not 2,268).
-                        guard let stack = layers.stack, stack.mayOwn(services: services) else {
+                        guard let stack = layers.innermost, stack.mayOwn(services: services) else {
                             return .cached(instance)
                         }
                         if keeps(lifetime, isAsync, async), let kept = stack.kept(peek.entry) { return .cached(kept) }
                         let home = instance._withUnsafeGuaranteedRef { stack.home(of: $0.dependencies, declaredAt: -1) }
                         if home == nil { return .cached(instance) }
                     }
-                } else if mayCache, keeps(lifetime, isAsync, async), let stack = layers.stack,
+                } else if mayCache, keeps(lifetime, isAsync, async), let stack = layers.innermost,
                     let instance = stack.kept(peek.entry)
                 {
                     return .cached(instance)
@@ -223,7 +223,7 @@ extension HiveCore {
     func isUsable(_ lifetime: Lifetime, _ isAsync: Bool, depth: Int, layers: Layers, async: Bool) -> Bool {
         // A forward resolves its target as the asking hive would: a child of the forwarding hive may register the
         // target itself, and any layer may override it.
-        if lifetime == .forward { return depth == lineage.startIndex && layers.stack == nil }
+        if lifetime == .forward { return depth == lineage.startIndex && layers.innermost == nil }
         // A weak instance is a reference to unwrap; an async factory's is not for a synchronous resolve.
         return lifetime != .weak && (async || !isAsync)
     }
@@ -250,7 +250,7 @@ extension HiveCore {
             let instance = peek.instance, peek.entry._withUnsafeGuaranteedRef({ $0.lifetime == .shared })
         else { return nil }
         layers.read(ifCrossing: instance._withUnsafeGuaranteedRef { $0.dependencies })
-        return layers.stack == nil ? instance : nil
+        return layers.innermost == nil ? instance : nil
     }
 
     /// The lookup, taking the lock; for every resolve but the first lookup of a synchronous one.
@@ -296,16 +296,16 @@ struct Layers {
     static var unread: Layers { Layers(binding: nil) }
     var isRead: Bool { binding != nil }
 
-    /// The innermost layer, once read.
-    var stack: OverrideLayer? { binding?._withUnsafeGuaranteedRef { $0.innermost } }
+    /// The innermost layer, once read: through it, every layer of the task (`OverrideLayer.layer(at:)`).
+    var innermost: OverrideLayer? { binding?._withUnsafeGuaranteedRef { $0.innermost } }
 
-    /// Reads the stack, once.
+    /// Reads the task's layers, once, and returns the innermost.
     mutating func read() -> OverrideLayer? {
         if binding == nil { binding = Unmanaged.passUnretained(OverrideLayer.bound) }
-        return stack
+        return innermost
     }
 
-    /// Reads the stack, if `dependencies` reach into another family, whose layers a lookup of this family does not
+    /// Reads the task's layers, if `dependencies` reach into another family, whose layers a lookup of this family does not
     /// otherwise read.
     mutating func read(ifCrossing dependencies: Dependencies) {
         if !isRead, dependencies.crossesFamilies { _ = read() }

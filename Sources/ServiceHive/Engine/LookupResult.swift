@@ -36,7 +36,7 @@ enum LookupAnswer {
     ) -> LookupResult {
         switch self {
         case .cached: preconditionFailure("a cached instance is read before unlocking")
-        case .missing: return .missing(core.missing(key, in: state, layers: layers.stack))
+        case .missing: return .missing(core.missing(key, in: state, layers: layers.innermost))
         case .released: return .released
         case .notOverridden: return .notOverridden
         case .notSendable: return .notSendable
@@ -95,6 +95,6 @@ struct Found {
 
     /// The layer that declared the entry, when it is an override.
     func declaringLayer(in layers: Layers) -> OverrideLayer? {
-        layer < 0 ? nil : layers.stack?.layer(at: layer)
+        layer < 0 ? nil : layers.innermost?.layer(at: layer)
     }
 }

@@ -256,7 +256,7 @@ struct ServiceTable<Value> {
     func index(of service: ObjectIdentifier) -> Int? {
         guard let keys else { return nil }
         let mask = capacity - 1
-        var index = home(of: service)
+        var index = firstBucket(of: service)
         while let key = keys[index] {
             if key == service { return index }
             index = (index + 1) & mask
@@ -281,7 +281,7 @@ struct ServiceTable<Value> {
         // cached async resolve cost `Benchmarks/count-instructions 18` 472 instructions, not 439.
         if (count + 1) * 2 > capacity { grow() }
         let (keys, values) = (keys!, values!)
-        var index = home(of: service)
+        var index = firstBucket(of: service)
         while keys[index] != nil { index = (index + 1) & (capacity - 1) }
         keys[index] = service
         (values + index).initialize(to: empty())
@@ -299,8 +299,8 @@ struct ServiceTable<Value> {
         let mask = capacity - 1
         var index = (hole + 1) & mask
         while let key = keys[index] {
-            let home = home(of: key)
-            if (index - home) & mask >= (index - hole) & mask {
+            let first = firstBucket(of: key)
+            if (index - first) & mask >= (index - hole) & mask {
                 keys[hole] = key
                 (values + hole).moveInitialize(from: values + index, count: 1)
                 keys[index] = nil
@@ -343,7 +343,7 @@ struct ServiceTable<Value> {
         let values = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
         for old in 0..<oldCapacity {
             guard let key = oldKeys?[old], let oldValues else { continue }
-            var index = home(of: key)
+            var index = firstBucket(of: key)
             while keys[index] != nil { index = (index + 1) & (capacity - 1) }
             keys[index] = key
             (values + index).moveInitialize(from: oldValues + old, count: 1)
@@ -354,7 +354,7 @@ struct ServiceTable<Value> {
     }
 
     /// The bucket where `service` belongs: a multiplicative hash of the identifier's address.
-    private func home(of service: ObjectIdentifier) -> Int {
+    private func firstBucket(of service: ObjectIdentifier) -> Int {
         Int(bitPattern: (UInt(bitPattern: service) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (capacity - 1)
     }
 }

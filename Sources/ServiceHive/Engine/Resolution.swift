@@ -78,7 +78,7 @@ extension HiveCore {
             }
             return .use(convertForwarded(target, of: entry))
         case .graph:
-            let innermost = layers.stack.map(ObjectIdentifier.init)
+            let innermost = layers.innermost.map(ObjectIdentifier.init)
             if let shared = context.graphInstance(of: entry, searched: lineage[...found.depth], layers: innermost) {
                 return used(shared, context)
             }
@@ -180,7 +180,7 @@ extension Instance {
     /// The service that this instance, not a `.weak` one, holds. `Service` must be the service type of the registration
     /// that built it.
     func value<Service>() -> Service {
-        // Safe: only `Factory.box` makes the instances cached for an entry, each a `Box` of its service type.
+        // Safe: only `Maker.box` makes the instances cached for an entry, each a `Box` of its service type.
         unsafeDowncast(self, to: Box<Service>.self).value
     }
 }

@@ -75,7 +75,7 @@ extension HiveCore {
     /// services, whose layers a lookup of this family does not count.
     func home(of dependencies: Dependencies, declaredAt declared: Int, layers: inout Layers) -> OverrideLayer? {
         layers.read(ifCrossing: dependencies)
-        return layers.stack?.home(of: dependencies, declaredAt: declared)
+        return layers.innermost?.home(of: dependencies, declaredAt: declared)
     }
 
     /// Where the shared instance of `found` is to be obtained for the current task: the override's layer, the layer
@@ -107,7 +107,7 @@ extension HiveCore {
     /// The instance of `found`'s registration that a layer of the current task keeps, when the current stack would
     /// give it to that layer: the innermost layer's always, an outer one's when it is still that instance's home.
     func layerInstance(of found: Found, layers: Layers) -> Instance? {
-        guard let stack = layers.stack else { return nil }
+        guard let stack = layers.innermost else { return nil }
         var layer: OverrideLayer? = stack
         while let current = layer, current.depth >= max(found.layer, 0) {
             if let instance = current.instance(of: found.entry), !instance.isReleasedWeak {

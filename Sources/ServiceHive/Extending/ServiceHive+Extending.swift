@@ -33,7 +33,7 @@ extension ServiceHive {
         ) -> PendingRegistration {
             PendingRegistration(site: site) { site in
                 Entry(
-                    Service.self, name: name, scope: scope, site: site, factory: Factory(resolving: make),
+                    Service.self, name: name, scope: scope, site: site, factory: Maker(resolving: make),
                     sendable: .unknown)
             }
         }

@@ -67,7 +67,7 @@ extension ServiceHive {
         try add(site: site) { site in
             Entry(
                 Service.self, name: name, scope: .transient, site: site,
-                factory: Factory(
+                factory: Maker(
                     { resolver, _ in convert(try resolver.resolve(Target.self, name: targetName)) },
                     // Safe: the quick path passes only the instance cached for the target, a `Box<Target>`.
                     forward: { convert(unsafeDowncast($0, to: Box<Target>.self).value) }),

@@ -33,7 +33,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
-            Factory(making: factory, completed: completed), name: name, scope: scope,
+            Maker(making: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
     }
 
@@ -80,7 +80,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
-            Factory(resolving: factory, completed: completed), name: name, scope: scope,
+            Maker(resolving: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .unknown)
     }
 
@@ -116,7 +116,7 @@ extension ServiceHive {
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) throws {
         try register(
-            Factory(async: factory), name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
+            Maker(async: factory), name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
             sendable: .unknown)
     }
 
@@ -201,7 +201,7 @@ extension ServiceHive {
         try add(site: site) { site in
             Entry(
                 Service.self, name: name, scope: .transient, arguments: factory.signature,
-                argumentTypes: factory.types, site: site, factory: Factory(factory.make),
+                argumentTypes: factory.types, site: site, factory: Maker(factory.make),
                 sendable: sendable ? .declared : .unknown, declared: declared)
         }
     }
@@ -210,7 +210,7 @@ extension ServiceHive {
     /// into a hive's registrations.
     /// Adds a registration of `factory`, synchronous or async; every `register` without arguments comes here.
     func register<Service>(
-        _ factory: Factory<Service>, name: String?, scope: Scope, site: RegistrationSite, sendable: Sendability,
+        _ factory: Maker<Service>, name: String?, scope: Scope, site: RegistrationSite, sendable: Sendability,
         declared: [DeclaredDependency]? = nil
     ) throws(ServiceHiveError) {
         guard scope != .weak || factory.makeAsync == nil else {

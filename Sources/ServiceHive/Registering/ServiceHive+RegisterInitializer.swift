@@ -299,7 +299,7 @@ extension ServiceHive {
         try refuseSelfDependency(
             RegistrationKey(Service.self, name: name), declared, refused: ServiceKey(Service.self, name: name))
         try register(
-            Factory(factory), name: name, scope: scope, site: site,
+            Maker(factory), name: name, scope: scope, site: site,
             sendable: sendable ? .declared : .unknown, declared: declared)
     }
 
@@ -352,7 +352,7 @@ extension ServiceHive {
         try refuseSelfDependency(
             RegistrationKey(Service.self, name: name), declared, refused: ServiceKey(Service.self, name: name))
         try register(
-            Factory(resolving: factory), name: name, scope: scope, site: site, sendable: sendable, declared: declared)
+            Maker(resolving: factory), name: name, scope: scope, site: site, sendable: sendable, declared: declared)
     }
 
     /// Contributes what an initializer builds.
@@ -378,7 +378,7 @@ extension ServiceHive {
             RegistrationKey(Service.self, name: name), declared, refused: ServiceKey(Service.self, name: name))
         let resolvers = (repeat ParameterResolution.asyncResolver((each Dependency).self))
         try register(
-            Factory(async: { resolver in try await initializer(repeat try await (each resolvers)(resolver)) }),
+            Maker(async: { resolver in try await initializer(repeat try await (each resolvers)(resolver)) }),
             name: name, scope: scope, site: site, sendable: sendable, declared: declared)
     }
 
@@ -386,9 +386,9 @@ extension ServiceHive {
     /// decided here, so that a resolve of the registration does what a hand-written closure would.
     static func factory<Service, each Dependency>(
         _ initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
-    ) -> Factory<Service> {
+    ) -> Maker<Service> {
         let resolvers = (repeat ParameterResolution.resolver((each Dependency).self))
-        return Factory { resolver, _ in try initializer(repeat try (each resolvers)(resolver)) }
+        return Maker { resolver, _ in try initializer(repeat try (each resolvers)(resolver)) }
     }
 
     /// Refuses a registration whose declared dependencies include itself: the service it registers, by a parameter

@@ -11,7 +11,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
-            Factory(making: factory, completed: completed), name: name, scope: scope,
+            Maker(making: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .declared)
     }
 
@@ -23,7 +23,7 @@ extension ServiceHive {
         completed: (@Sendable (Resolver, Service) throws -> Void)? = nil
     ) throws {
         try register(
-            Factory(resolving: factory, completed: completed), name: name, scope: scope,
+            Maker(resolving: factory, completed: completed), name: name, scope: scope,
             site: RegistrationSite(fileID: file, line: line), sendable: .declared)
     }
 
@@ -34,7 +34,7 @@ extension ServiceHive {
         line: UInt = #line, factory: @escaping @Sendable (Resolver) async throws -> Service
     ) throws {
         try register(
-            Factory(async: factory), name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
+            Maker(async: factory), name: name, scope: scope, site: RegistrationSite(fileID: file, line: line),
             sendable: .declared)
     }
 

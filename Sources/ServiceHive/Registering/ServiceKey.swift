@@ -148,14 +148,6 @@ extension ServiceHive {
     }
 }
 
-/// What a failed lookup saw near the missing key: the names registered for the same service, whether child hives
-/// provide the service, and the installed modules that declare they need it.
-struct LookupNotes: Sendable {
-    var registeredNames: [String?] = []
-    var providedByChildren = false
-    var neededByModules: [String] = []
-}
-
 extension Array where Element == ServiceHive.ServiceKey {
     /// The chain as `A → B → C`, abbreviated in the middle when it is longer than 12 links.
     var chainDescription: String {
