@@ -175,6 +175,82 @@ struct CachedReadTests {
         #expect(try readings() == [1, 3])
     }
 
+    @Test("the same holds inside overrides: a mock singleton, one built from a mock, and one the mock left alone")
+    func insideOverrides() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter(1) }
+        try hive.register((any Gauge).self, scope: .singleton) { LiveGauge(meter: try $0.resolve()) }
+        try hive.register(Notebook.self, scope: .singleton) { Notebook() }
+        _ = try hive.resolve((any Gauge).self)
+        let (counts, reading) = try hive.withOverrides {
+            $0.register((any Meter).self, scope: .singleton) { LiveMeter(2) }
+        } operation: { () throws -> ([Int], Int) in
+            let counts = try [
+                acquisitions(hive) { _ = try hive.resolve((any Meter).self) },
+                acquisitions(hive) { _ = try hive.resolve((any Gauge).self) },
+                acquisitions(hive) { _ = try hive.resolve(Notebook.self) },
+            ]
+            return (counts, try hive.resolve((any Gauge).self).meter.reading)
+        }
+        #expect(counts == [0, 0, 0])
+        #expect(reading == 2, "the layer's own gauge, built from the mock")
+    }
+
+    @Test("the same holds outside overrides while another task's override scope is alive")
+    func besideOverrides() async throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter(1) }
+        let inside = AsyncStream<Void>.makeStream()
+        let release = AsyncStream<Void>.makeStream()
+        let scope = Task {
+            await hive.withOverrides {
+                $0.register((any Meter).self) { LiveMeter(2) }
+            } operation: {
+                inside.continuation.yield()
+                for await _ in release.stream { break }
+            }
+        }
+        for await _ in inside.stream { break }
+        let counts = try await onThreads(1, "the resolving thread") { _ in
+            try acquisitions(hive) { _ = try hive.resolve((any Meter).self) }
+        }
+        #expect(counts == [0])
+        release.continuation.yield()
+        await scope.value
+    }
+
+    @Test("an answer kept inside one override scope serves no other scope, and none outside")
+    func overrideScopesApart() async throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter(1) }
+        try hive.register((any Gauge).self, scope: .singleton) { LiveGauge(meter: try $0.resolve()) }
+        @Sendable func reading() throws -> Int { try hive.resolve((any Gauge).self).meter.reading }
+        func mock(_ reading: Int) -> (inout ServiceHive.Overrides) -> Void {
+            { overrides in overrides.register((any Meter).self, scope: .singleton) { LiveMeter(reading) } }
+        }
+        #expect(try reading() == 1 && reading() == 1)
+        for round in 2..<40 {
+            let (first, nested, again) = try hive.withOverrides(mock(round)) {
+                let first = try [reading(), reading()]
+                let nested = try hive.withOverrides(mock(-round)) { try [reading(), reading()] }
+                return (first, nested, try [reading(), reading()])
+            }
+            #expect(first == [round, round] && nested == [-round, -round] && again == [round, round])
+            #expect(try reading() == 1)
+        }
+        // From a task that inherits the scope, and from one that doesn't, on the same thread's answers.
+        let inherited = try await hive.withOverrides(mock(50)) {
+            _ = try reading()
+            return try await onThreads(1, "the thread") { _ in try reading() }
+        }
+        #expect(inherited == [1], "a plain thread is outside the scope")
+        let inTask = try await hive.withOverrides(mock(60)) {
+            _ = try reading()
+            return try await Task { try reading() }.value
+        }
+        #expect(inTask == 60)
+    }
+
     @Test("a transient still takes the lock on every resolve, so the count can see one")
     func transientIsCounted() throws {
         let hive = ServiceHive()

@@ -38,8 +38,9 @@ final class HiveReads: Sendable {
     /// Whether a thread may have kept an answer that points into this registry; set with the family lock held. While
     /// `false`, a change lets go of what it removes without waiting for readers.
     private let isAnswered = Atomic<Bool>(false)
-    /// Whether the family has a live override layer, under which nothing is kept: a hint that lets a resolve skip its
-    /// thread's answers, which would not hold (`Benchmarks/count-instructions 08b`).
+    /// Whether the family has a live override layer: a hint that tells a resolve to read its task's layers, since an
+    /// answer holds only under the layers it was found under (`KeptAnswer.layers`). Outside overrides, the task-local is
+    /// never read.
     private let layered = Atomic<Bool>(false)
 
     private static let bases = Atomic<UInt64>(0)
@@ -167,12 +168,18 @@ struct KeptAnswer {
     var registry: ObjectIdentifier?
     var stamp: UInt64 = 0
     var instance: Unmanaged<Instance>?
+    /// The `OverrideLayer.serial` of the innermost layer of the task the answer was found for, or 0 for none: the answer
+    /// holds only for a resolve under the same layers, checked while the family has any.
+    var layers: UInt64 = 0
     /// Who may not take the answer, as bits: `refusesSync` for an async factory's instance, which only `resolveAsync`
-    /// may take; `refusesSendable` for a registration made without knowing that its instances are `Sendable`.
+    /// may take; `refusesSendable` for a registration made without knowing that its instances are `Sendable`;
+    /// `foundUnderLayers` for an answer that only a resolve under the same layers may take.
     var flags: UInt8 = 0
 
     static let refusesSync: UInt8 = 1
     static let refusesSendable: UInt8 = 2
+    /// Found under override layers (`layers` is not 0): refused outside them.
+    static let foundUnderLayers: UInt8 = 4
 
     /// The flags that refuse a resolve that is `async` or not, and asks for a `Sendable` service or not.
     // Inlined into the cached resolve: `count-instructions 02` ran 275 instructions without, 251 with (header).
@@ -267,17 +274,46 @@ extension HiveCore {
     /// answers `.cached` only then.
     @inline(__always)
     func keptInstance(_ key: RegistrationKey, async: Bool, on context: ThreadContext) -> Unmanaged<Instance>? {
-        // Under override layers no answer is kept: none would hold (`Benchmarks/count-instructions 08b`).
-        guard !reads._withUnsafeGuaranteedRef({ $0.isLayered }) else { return nil }
+        // While the family has override layers, an answer holds only for the layers it was found under: out of line,
+        // so that the resolve outside any layer doesn't save the registers that reading the task's layers needs
+        // (`Benchmarks/count-instructions 02`: 260 instructions, not 222, with the check in line).
+        if reads._withUnsafeGuaranteedRef({ $0.isLayered }) {
+            return keptInstanceUnderLayers(key, async: async, on: context)
+        }
+        return keptInstance(key, async: async, on: context, layered: false)
+    }
+
+    /// `keptInstance(_:async:on:)` while the family has override layers.
+    @inline(never)
+    private func keptInstanceUnderLayers(
+        _ key: RegistrationKey, async: Bool, on context: ThreadContext
+    ) -> Unmanaged<Instance>? {
+        keptInstance(key, async: async, on: context, layered: true)
+    }
+
+    /// `keptInstance(_:async:on:)`, with the family's hint of live layers. Under layers, the task's are read only once
+    /// an answer is found: a resolve that finds none, as a transient's, reads them once, in the lookup
+    /// (`Benchmarks/count-instructions 08a`: 1,293 instructions when read here first, 1,114 this way).
+    // Inlined into the cached resolve: `count-instructions 02` ran 275 instructions without, 251 with (header).
+    @inline(__always)
+    private func keptInstance(
+        _ key: RegistrationKey, async: Bool, on context: ThreadContext, layered: Bool
+    ) -> Unmanaged<Instance>? {
         let isPlain = key.name == nil && key.arguments == nil
         var answer = context.state.pointee.answers.place(of: key.service, isPlain: isPlain, way: 0)
         if answer.pointee.service != key.service || (!isPlain && !matchesName(answer, key)) {
             answer = context.state.pointee.answers.place(of: key.service, isPlain: isPlain, way: 1)
             guard answer.pointee.service == key.service, isPlain || matchesName(answer, key) else { return nil }
         }
-        guard let instance = answer.pointee.instance,
-            answer.pointee.flags & KeptAnswer.refusals(async: async, sendable: key.requiresSendable) == 0
-        else { return nil }
+        // An answer found under layers holds for no task outside them, even where the family's hint says it has none:
+        // the hint is relaxed, and the layer that keeps the instance may be gone. Outside layers, a flag refuses it,
+        // with the others: compared in line there, the serial stopped the resolve from inlining this function
+        // (`Benchmarks/count-instructions 02`: 250 instructions, not 222).
+        let refused =
+            KeptAnswer.refusals(async: async, sendable: key.requiresSendable)
+            | (layered ? 0 : KeptAnswer.foundUnderLayers)
+        guard let instance = answer.pointee.instance, answer.pointee.flags & refused == 0 else { return nil }
+        if layered, answer.pointee.layers != OverrideLayer.currentSerial() { return nil }
         let reader = context.state.pointee.answers.reader
         reader._withUnsafeGuaranteedRef { $0.enter() }
         guard holds(answer, for: key.service) else {
@@ -324,42 +360,64 @@ extension HiveCore {
         }
     }
 
-    /// Keeps, for this thread's next resolves of `key`, the instance that the locked lookup found cached and returned,
-    /// when the answer can be checked without the lock: the family has no override layer and no trace, the key takes no
-    /// arguments, the instance was built from this family's services only, and it is cached in the root hive of the
-    /// lineage. A child hive's own instances, such as what a request provides, are not kept: a request hive is resolved
-    /// from a few times, and released, which would otherwise wait for readers (`Benchmarks/count-instructions 12`).
-    /// With the family lock held.
+    /// Keeps, for this thread's next resolves of `key`, the instance that the locked lookup found cached and returned
+    /// under `layers`, when the answer can be checked without the lock: the family has no trace, the key takes no
+    /// arguments, the instance was built from this family's services only, and it is the root hive's: cached beside the
+    /// root's registration of `key`, or kept by the innermost layer for that registration or for the layer's override
+    /// of `key` on the root. A child hive's own instances, such as what a request provides, are not kept: a request hive
+    /// is resolved from a few times, and released, which would otherwise wait for readers
+    /// (`Benchmarks/count-instructions 12`). With the family lock held, and `layers` read if the family has any.
     @inline(__always)
-    func keepAnswer(_ key: RegistrationKey, _ instance: Unmanaged<Instance>, in state: borrowing HiveFamily) {
+    func keepAnswer(
+        _ key: RegistrationKey, _ instance: Unmanaged<Instance>, layers: Layers, in state: borrowing HiveFamily
+    ) {
         // What a child hive registers itself, as a request provides, is never kept: ruled out before a call
         // (`Benchmarks/count-instructions 12`: 7,800 instructions when the call ruled it out, 7,746 with this check
         // and a release that changes no stamp, `changeLettingGo`).
         if parent != nil, reads._withUnsafeGuaranteedRef({ $0.mayRegister(key.service) }) { return }
-        keepRootAnswer(key, instance, in: state)
+        keepRootAnswer(key, instance, layers: layers, in: state)
     }
 
     /// `keepAnswer` past its first check: keeps the answer if the instance is the root hive's.
     @inline(never)
     private func keepRootAnswer(
-        _ key: RegistrationKey, _ instance: Unmanaged<Instance>, in state: borrowing HiveFamily
+        _ key: RegistrationKey, _ instance: Unmanaged<Instance>, layers: Layers, in state: borrowing HiveFamily
     ) {
         guard key.arguments == nil, state.diagnostics.trace == nil,
             !instance._withUnsafeGuaranteedRef({ $0.dependencies.crossesFamilies }),
             let index = rootAnswering(key.service, in: state),
-            let peek = state.hives[index].registry.peek(key), peek.instance?.toOpaque() == instance.toOpaque()
+            let entry = rootEntry(answering: key, with: instance, at: index, layers: layers, in: state)
         else { return }
-        let entry = peek.entry.takeUnretainedValue()
+        let serial = layers.innermost?.serial ?? 0
         keep(
-            key, instance, from: state.hives[index].registry.reads,
+            key, instance, from: state.hives[index].registry.reads, layers: serial,
             flags: (entry.isAsync ? KeptAnswer.refusesSync : 0)
-                | (entry.unsureSendable ? KeptAnswer.refusesSendable : 0))
+                | (entry.unsureSendable ? KeptAnswer.refusesSendable : 0)
+                | (serial != 0 ? KeptAnswer.foundUnderLayers : 0))
+    }
+
+    /// The entry whose instance `instance` is, for `key` on the root hive at `index`: the root's registration, whose
+    /// instance is cached beside it or kept by the innermost layer, or the innermost layer's override of `key` on the
+    /// root. `nil` when it is none of these, such as a nearer hive's override.
+    private func rootEntry(
+        answering key: RegistrationKey, with instance: Unmanaged<Instance>, at index: Int, layers: Layers,
+        in state: borrowing HiveFamily
+    ) -> Entry? {
+        let peek = state.hives[index].registry.peek(key)
+        if let peek, peek.instance?.toOpaque() == instance.toOpaque() { return peek.entry.takeUnretainedValue() }
+        guard let stack = layers.innermost else { return nil }
+        let root = Override.Hive(family: familyID, id: lineage[lineage.endIndex - 1])
+        if case .override(let entry, _) = stack.answer(for: key, on: root, argumentsMatch: { $0.isEmpty }) {
+            return stack.kept(entry)?.toOpaque() == instance.toOpaque() ? entry.takeUnretainedValue() : nil
+        }
+        guard let peek, stack.kept(peek.entry)?.toOpaque() == instance.toOpaque() else { return nil }
+        return peek.entry.takeUnretainedValue()
     }
 
     /// Keeps, for this thread's next resolves of the collection `key`, the snapshot that the locked lookup returned
     /// from the hive at `holder`, when the answer can be checked without the lock, as `keepAnswer` says: the snapshot
-    /// is the root hive's, and no nearer hive may contribute to the collection. With the family lock held, which the
-    /// caller took with no override layer or trace in the family.
+    /// is the root hive's, and no nearer hive may contribute to the collection. With the family lock held, for a task
+    /// under no override layer, in a family with no trace.
     func keepCollectionAnswer(
         _ key: RegistrationKey, _ snapshot: CollectionSnapshot, holder: Int, in state: borrowing HiveFamily
     ) {
@@ -367,7 +425,7 @@ extension HiveCore {
         // Safe: a snapshot's values are a `Box` of them (`Box.collection`).
         keep(
             key, Unmanaged.passUnretained(unsafeDowncast(snapshot.values, to: Instance.self)),
-            from: state.hives[holder].registry.reads,
+            from: state.hives[holder].registry.reads, layers: 0,
             flags: (snapshot.isAsync ? KeptAnswer.refusesSync : 0)
                 | (snapshot.unsureSendable ? KeptAnswer.refusesSendable : 0))
     }
@@ -386,11 +444,13 @@ extension HiveCore {
     }
 
     /// Stores the answer, in this thread's place for `key`.
-    private func keep(_ key: RegistrationKey, _ instance: Unmanaged<Instance>, from reads: HiveReads, flags: UInt8) {
+    private func keep(
+        _ key: RegistrationKey, _ instance: Unmanaged<Instance>, from reads: HiveReads, layers: UInt64, flags: UInt8
+    ) {
         let isPlain = key.isPlain
         ThreadContext.current.state.pointee.answers.placeToKeep(key).pointee = KeptAnswer(
             service: key.service, name: key.name, isVariant: !isPlain, registry: ObjectIdentifier(reads),
-            stamp: reads.stampForAnswer(), instance: instance, flags: flags)
+            stamp: reads.stampForAnswer(), instance: instance, layers: layers, flags: flags)
     }
 }
 

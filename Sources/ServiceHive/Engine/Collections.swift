@@ -117,7 +117,7 @@ extension HiveCore {
                 }
                 // Built from another family's services, as the single lookup reads them: under no layer of the task.
                 if snapshot.crossesFamilies, !layers.isRead, layers.read() != nil { return nil }
-                if state.liveLayers == 0 { keepCollectionAnswer(key, snapshot, holder: index, in: state) }
+                keepCollectionAnswer(key, snapshot, holder: index, in: state)
                 return snapshot.values
             }
             let snapshot = state.hives.withUnsafeBufferPointer { hives -> CollectionSnapshot? in
@@ -147,7 +147,7 @@ extension HiveCore {
             }
             if holders == 1, let index = holder, let snapshot {
                 state.hives[index].registry.snapshots.update(key.service, empty: { snapshot }) { $0 = snapshot }
-                if state.liveLayers == 0 { keepCollectionAnswer(key, snapshot, holder: index, in: state) }
+                keepCollectionAnswer(key, snapshot, holder: index, in: state)
             }
             return snapshot?.values
         }

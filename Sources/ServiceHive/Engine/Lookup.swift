@@ -47,7 +47,7 @@ extension HiveCore {
             // Copied before unlocking. Unlocked in line rather than with `defer`, which the compiler may outline into
             // a call of its own (`count-instructions 02`: 9 instructions).
             let value: Service = cachedValue(instance)
-            if mayCache, state.pointee.liveLayers == 0 { keepAnswer(key, instance, in: state.pointee) }
+            if mayCache { keepAnswer(key, instance, layers: layers, in: state.pointee) }
             family.unlock()
             return value
         }
@@ -103,7 +103,7 @@ extension HiveCore {
                 async: true)
             if case .cached(let instance) = hit {
                 let value: Service = cachedValue(instance)
-                if state.pointee.liveLayers == 0 { keepAnswer(key, instance, in: state.pointee) }
+                keepAnswer(key, instance, layers: layers, in: state.pointee)
                 family.unlock()
                 return value
             }

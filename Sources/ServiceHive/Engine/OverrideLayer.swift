@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One `withOverrides` call, or one validation: the overrides it declares for one hive, and the shared instances that
 /// belong to it.
 ///
@@ -20,8 +22,18 @@ final class OverrideLayer: Sendable {
     /// What `bound` holds: the innermost layer, or `nil`.
     final class Binding: Sendable {
         let innermost: OverrideLayer?
-        init(_ innermost: OverrideLayer?) { self.innermost = innermost }
+        /// The innermost layer's `serial`, or 0: what a thread's kept answer records of the layers it was found under.
+        let serial: UInt64
+        init(_ innermost: OverrideLayer?) {
+            self.innermost = innermost
+            serial = innermost?.serial ?? 0
+        }
     }
+
+    /// The `serial` of the current task's innermost layer, or 0 outside any: read by a cached resolve while its family
+    /// has a live layer, to tell whether an answer its thread kept was found under the same layers.
+    @inline(never)
+    static func currentSerial() -> UInt64 { bound.serial }
 
     enum Kind: Sendable {
         /// `withOverrides`: shared instances belong to the layer when they were built from one of its overrides.
@@ -52,6 +64,10 @@ final class OverrideLayer: Sendable {
     private let sandboxDepth: Int
     /// Guards, and only guards, the shared instances that belong to this layer, by the identity of their entry.
     let instances = Locked(ServiceTable<LayerSlot>())
+    /// A number no other layer of the process has, from 1: it names this layer, and with it every outer one, in the
+    /// answers that threads keep (`KeptAnswer.layers`), where an address could be a later layer's.
+    let serial = OverrideLayer.serials.wrappingAdd(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
 
     init(hive: ServiceHive, kind: Kind, overrides: [Entry], outer: OverrideLayer?) {
         self.hive = hive
