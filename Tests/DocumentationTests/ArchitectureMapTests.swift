@@ -9,9 +9,7 @@ struct ArchitectureMapTests {
     static let root = DocumentationSnippetTests.root
     static let map = (try? String(contentsOf: root.appending(path: "ARCHITECTURE.md"), encoding: .utf8)) ?? ""
     /// The only sources that differ between operating systems, as ARCHITECTURE.md's absences say.
-    static let platformFiles: Set = [
-        "Sources/ServiceHive/Platform/StackBounds.swift", "Sources/ServiceHive/Platform/LockWord.swift",
-    ]
+    static let platformFiles: Set = ["Sources/ServiceHive/Platform/StackBounds.swift"]
 
     @Test("the map exists, names the four paths, and every file it names exists")
     func filesExist() throws {
@@ -94,7 +92,7 @@ struct ArchitectureMapTests {
 
     // MARK: - The absences the map states
 
-    @Test("outside the lines that choose an import, no source branches on the platform, but the stack bounds and lock")
+    @Test("outside the lines that choose an import, no source branches on the platform, but the stack bounds")
     func onePathOnEveryPlatform() throws {
         let platform = #"#(if|elseif)\s+.*(os\(|canImport\((Darwin|Glibc|Musl|Bionic|WinSDK|Android)\)|arch\()"#
         var branches = 0

@@ -5,7 +5,7 @@ import Testing
 @testable import ServiceHive
 
 // The package's one lock, `Locked`, under more threads than the machine has cores, where a thread that finds it taken
-// spins and then waits in the kernel (`LockWord`).
+// spins and then waits in the kernel (ServiceHiveSystem's `Lock.h`).
 
 @Suite("The lock", .timeLimit(.minutes(2)))
 struct LockTests {

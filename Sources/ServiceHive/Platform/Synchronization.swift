@@ -1,3 +1,4 @@
+internal import ServiceHiveSystem
 import Synchronization
 
 #if canImport(Darwin)
@@ -15,9 +16,10 @@ import Bionic
 /// Each owner lists, beside the `Locked` property, everything its lock guards. No user code runs under a lock:
 /// factories, `deinit`s and callbacks run after `withLock` returns, or after `unlock()`.
 ///
-/// The lock is a word at the start of the state's allocation, taken and released by `LockWord`: with one atomic
-/// instruction inlined on Linux, where a guarded dictionary lookup measured 18–22 ns through `Synchronization.Mutex`,
-/// against 35–42 ns through `pthread_mutex`, a call. `LockWord` says why it is not a `Mutex`.
+/// The lock is a word at the start of the state's allocation, taken and released by ServiceHiveSystem's `Lock.h`, the
+/// same code on every platform but for the system calls that wait and wake: with one atomic instruction, inlined,
+/// where a guarded dictionary lookup measured 18–22 ns through `Synchronization.Mutex`, against 35–42 ns through
+/// `pthread_mutex`, a call. `Lock.h` says why it is not a `Mutex`.
 ///
 /// The lock is taken and released in two calls, `lock()` and `unlock()`, rather than only around a closure, as a
 /// `Mutex<State>` would, so that the resolution path can take the lock, copy a cached instance's value, unlock and return the value, without the closure of `withLock`: a closure
@@ -29,7 +31,7 @@ import Bionic
 package final class Locked<State: ~Copyable>: @unchecked Sendable {
     // Sendable: `state` is read and written only with the lock held, inside `withLock` or between `lock()` and
     // `unlock()`.
-    /// The lock (`LockWord`), 0 when free: at the start of the state's allocation, so that a `Locked` allocates once.
+    /// The lock (`Lock.h`), 0 when free: at the start of the state's allocation, so that a `Locked` allocates once.
     private let word: UnsafeMutablePointer<UInt32>
     /// ThreadSanitizer does not see a lock made of atomics in a C function inlined into Swift, as it did not see
     /// `Mutex`'s in Swift 6.3 on Linux, and without being told it reports every access to the guarded state as a race.
@@ -72,7 +74,7 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     /// to return a cached instance's value read under the lock, each with `defer { unlock() }` right after it;
     /// everything else uses `withLock`.
     func lock() -> UnsafePointer<State> {
-        LockWord.lock(word)
+        service_hive_lock(word)
         #if DEBUG
         acquisitions.add(1, ordering: .relaxed)
         #endif
@@ -83,7 +85,7 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     /// Releases the lock that `lock()` took.
     func unlock() {
         sanitizer?.release(UnsafeRawPointer(state))
-        LockWord.unlock(word)
+        service_hive_unlock(word)
     }
 }
 
