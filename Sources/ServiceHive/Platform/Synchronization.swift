@@ -22,21 +22,21 @@ import Bionic
 /// `pthread_mutex`, a call. `Lock.h` says why it is not a `Mutex`.
 ///
 /// The lock is taken and released in two calls, `lock()` and `unlock()`, rather than only around a closure, as a
-/// `Mutex<State>` would, so that the resolution path can take the lock, copy a cached instance's value, unlock and return the value, without the closure of `withLock`: a closure
-/// can hand back a value of an unknown generic type only in an `Optional`, which costs a metadata lookup, or in the
-/// instance's box, which costs a retain and a release. `HiveCore.cachedValue` cites what that saves. Each `Locked`
-/// makes one allocation besides itself, for its word and state: one per hive family, override layer, install, `Lazy`,
-/// construction of a shared instance, and top-level async resolve that finds no cached instance; none per synchronous
-/// resolve.
+/// `Mutex<State>` would, so that the resolution path can take the lock, copy a cached instance's value, unlock and
+/// return the value, without the closure of `withLock`: a closure can hand back a value of an unknown generic type only
+/// in an `Optional`, which costs a metadata lookup, or in the instance's box, which costs a retain and a release.
+/// `HiveCore.cachedValue` cites what that saves. Each `Locked` makes one allocation besides itself, for its word and
+/// state: one per hive family, override layer, install, `Lazy`, construction of a shared instance, and top-level async
+/// resolve that finds no cached instance; none per synchronous resolve.
 package final class Locked<State: ~Copyable>: @unchecked Sendable {
     // Sendable: `state` is read and written only with the lock held, inside `withLock` or between `lock()` and
     // `unlock()`.
     /// The lock (`Lock.h`), 0 when free: at the start of the state's allocation, so that a `Locked` allocates once.
     private let word: UnsafeMutablePointer<UInt32>
-    /// ThreadSanitizer does not see a lock made of atomics in a C function inlined into Swift, as it did not see
-    /// `Mutex`'s in Swift 6.3 on Linux, and without being told it reports every access to the guarded state as a race.
-    /// When the ThreadSanitizer runtime is loaded, these are its annotations; otherwise `nil`, at the cost of a branch.
-    /// Where ThreadSanitizer does see the lock, they only repeat what it knows.
+    /// ThreadSanitizer did not see `Mutex`'s lock and unlock in Swift 6.3 on Linux, and without being told it reported
+    /// every access to the guarded state as a race; it may not see the atomics of a C function inlined into Swift
+    /// either. When the ThreadSanitizer runtime is loaded, these are its annotations; otherwise `nil`, at the cost of a
+    /// branch. Where ThreadSanitizer does see the lock, they only repeat what it knows.
     private let sanitizer = ThreadSanitizerAnnotations.current
     private let state: UnsafeMutablePointer<State>
     #if DEBUG
