@@ -105,7 +105,9 @@ struct CachedReadModelTests {
                 hive.resetInstances(of: Generation.self)
                 model.floor.store(round, ordering: .releasing)
             default:
-                await #expect(throws: ServiceHiveError.self) { try await hive.install(FailingReplacement(round: round)) }
+                await #expect(throws: ServiceHiveError.self) {
+                    try await hive.install(FailingReplacement(round: round))
+                }
                 model.rolledBack.store(round, ordering: .releasing)
             }
             // Resolves on the writer's thread too, so that its own kept answers are checked as well.

@@ -15,6 +15,14 @@ private final class LiveMeter: Meter, Sendable {
 /// Not `Sendable`: resolved through the general entry point, where `any Meter` takes the `Sendable` one.
 private final class Notebook {}
 private protocol Gauge: Sendable { var meter: any Meter { get } }
+/// Not class-bound: its existential is five words, the most a `.weak` instance keeps inline.
+private protocol Dial: Sendable { var position: Int { get } }
+private protocol Labeled { var label: String { get } }
+private final class LiveDial: Dial, Labeled, Sendable {
+    let position: Int
+    var label: String { "dial \(position)" }
+    init(_ position: Int) { self.position = position }
+}
 private struct LiveGauge: Gauge { let meter: any Meter }
 
 #if DEBUG
@@ -63,11 +71,11 @@ struct CachedReadTests {
     }
 
     @Test("two services whose answers hash to the same first place are both kept, resolved in turns")
-    func collidingServices() throws {
+    func collidingServices() async throws {
         let hive = ServiceHive()
         // 64 services for 32 first places of plain answers: many pairs share one, and of those, some don't share their
         // second place too.
-        var services: [ObjectIdentifier: (register: () throws -> Void, resolve: () throws -> Void)] = [:]
+        var services: [ObjectIdentifier: ServiceActions] = [:]
         collectServices(Nested<Int>.self, count: 64, hive: hive, into: &services)
         func place(_ service: ObjectIdentifier, _ way: Int) -> Int {
             ThreadAnswers.index(of: service, isPlain: true, way: way)
@@ -79,11 +87,16 @@ struct CachedReadTests {
         let (first, second) = try #require(pair)
         try services[first]!.register()
         try services[second]!.register()
-        let count = try acquisitions(hive) {
-            try services[first]!.resolve()
-            try services[second]!.resolve()
+        // On a thread of its own, whose answers start empty: on a thread that other tests used, the second places may
+        // hold their answers, and then the two take turns in their shared first place, as designed.
+        let (resolveFirst, resolveSecond) = (services[first]!.resolve, services[second]!.resolve)
+        let count = try await onThreads(1, "a thread with no answers yet") { _ in
+            try acquisitions(hive) {
+                try resolveFirst()
+                try resolveSecond()
+            }
         }
-        #expect(count == 0)
+        #expect(count == [0])
     }
 
     @Test("the same holds for a forwarded key to a singleton")
@@ -250,6 +263,83 @@ struct CachedReadTests {
         #expect(inTask == 60)
     }
 
+    @Test("the same holds for a live .weak instance: a class, an existential, and one too large to keep inline")
+    func weakInstances() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .weak) { LiveMeter(1) }
+        try hive.register(LiveMeter.self, scope: .weak) { LiveMeter(2) }
+        try hive.register((any Dial).self, scope: .weak) { LiveDial(3) }
+        try hive.register((any Dial & Labeled).self, scope: .weak) { LiveDial(4) }
+        let held: [AnyObject] = [
+            try hive.resolve((any Meter).self), try hive.resolve(LiveMeter.self),
+            try hive.resolve((any Dial).self) as AnyObject, try hive.resolve((any Dial & Labeled).self) as AnyObject,
+        ]
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self) } == 0)
+        #expect(try acquisitions(hive) { _ = try hive.resolve(LiveMeter.self) } == 0)
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Dial).self) } == 0)
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Dial & Labeled).self) } == 0)
+        // What the resolves read without the lock is the service as built, the same object.
+        #expect(try hive.resolve((any Meter).self) === held[0] && hive.resolve((any Meter).self).reading == 1)
+        #expect(try hive.resolve(LiveMeter.self) === held[1] && hive.resolve(LiveMeter.self).reading == 2)
+        #expect(
+            try hive.resolve((any Dial).self) as AnyObject === held[2] && hive.resolve((any Dial).self).position == 3)
+        let wide = try hive.resolve((any Dial & Labeled).self)
+        #expect(wide as AnyObject === held[3] && wide.position == 4 && wide.label == "dial 4")
+        // Inside an override scope, the kept answer serves nothing: the override answers, and after it, the same object.
+        let overridden = try hive.withOverrides {
+            $0.register((any Meter).self, scope: .weak) { LiveMeter(5) }
+        } operation: {
+            let meter = try hive.resolve((any Meter).self)
+            return (meter.reading, try hive.resolve((any Meter).self) === meter)
+        }
+        #expect(overridden == (5, true))
+        #expect(try hive.resolve((any Meter).self) === held[0])
+    }
+
+    @Test("a .weak instance whose object is released is built again, though the thread kept its answer")
+    func weakReleasedIsBuiltAgain() throws {
+        let hive = ServiceHive()
+        let built = Locked(0)
+        try hive.register((any Meter).self, scope: .weak) {
+            LiveMeter(
+                built.withLock { count in
+                    count += 1
+                    return count
+                })
+        }
+        var meter: (any Meter)? = try hive.resolve((any Meter).self)
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self) } == 0)
+        weak let first = meter as? LiveMeter
+        meter = nil
+        #expect(first == nil, "the kept answer holds no reference")
+        let again = try hive.resolve((any Meter).self)
+        #expect(again.reading == 2)
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self) } == 0)
+        #expect(try hive.resolve((any Meter).self) === again && built.withLock { $0 } == 2)
+    }
+
+    @Test("threads read .weak instances while their objects are released, built again and reset")
+    func weakUnderChurn() async throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .weak) { LiveMeter(1) }
+        try hive.register((any Dial).self, scope: .weak) { LiveDial(2) }
+        let wrong = try await onThreads(4, "the reading threads") { thread in
+            var wrong = 0
+            var held: [AnyObject] = []
+            for round in 0..<20_000 {
+                let meter = try hive.resolve((any Meter).self)
+                let dial = try hive.resolve((any Dial).self)
+                if meter.reading != 1 || dial.position != 2 { wrong += 1 }
+                // Held for a few rounds, then let go: the objects die and are built again, on every thread.
+                if round % 4 == 0 { held = [meter, dial as AnyObject] } else if round % 4 == 3 { held = [] }
+                if thread == 0, round % 500 == 0 { hive.resetInstances(of: (any Meter).self) }
+            }
+            withExtendedLifetime(held) {}
+            return wrong
+        }
+        #expect(wrong == [0, 0, 0, 0])
+    }
+
     @Test("a transient still takes the lock on every resolve, so the count can see one")
     func transientIsCounted() throws {
         let hive = ServiceHive()
@@ -338,9 +428,12 @@ private final class Nested<Inner>: Sendable {}
 
 /// Adds to `services` `count` types `Nested<…>` from `type` on, each with a closure that registers it in `hive` as a
 /// singleton and one that resolves it.
+/// How a test registers one service, and resolves it.
+private typealias ServiceActions = (register: @Sendable () throws -> Void, resolve: @Sendable () throws -> Void)
+
 private func collectServices<Service>(
     _ type: Service.Type, count: Int, hive: ServiceHive,
-    into services: inout [ObjectIdentifier: (register: () throws -> Void, resolve: () throws -> Void)]
+    into services: inout [ObjectIdentifier: ServiceActions]
 ) {
     guard count > 0 else { return }
     services[ObjectIdentifier(Nested<Service>.self)] = (

@@ -70,6 +70,12 @@ func waiting(for body: @escaping @Sendable () async -> Void) {
 }
 
 switch what {
+case "31":
+    // A `.weak` instance, kept alive by the caller, resolved again.
+    let h = ServiceHive(); try! h.register(Singleton.self, scope: .weak) { LiveSingleton() }
+    let alive = try! h.resolve(Singleton.self)
+    for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
+    withExtendedLifetime(alive) {}
 case "01": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Transient.self)) }
 case "02": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Singleton.self)) }
 case "03": let h = makeHive(); for _ in 0..<n { sink(try! h.resolve(Composite.self)) }

@@ -278,8 +278,9 @@ extension HiveCore {
             guard type(of: built) is AnyObject.Type else {
                 throw .weakRequiresClass(entry.serviceKey, instanceType: typeName(type(of: built)))
             }
-            object = built as AnyObject
-            instance = Box(WeakReference(object: object), dependencies: dependencies)
+            let reference = built as AnyObject
+            object = reference
+            instance = WeakInstance(value, object: reference, dependencies: dependencies)
         } else {
             instance = entry.factory(of: Service.self).box(value, dependencies)
         }

@@ -9,7 +9,7 @@
 /// the pointer's spare bits, where LeakSanitizer does not recognize the pointer: it would report every instance cached
 /// in a live hive as leaked.
 struct Slot: Sendable {
-    /// The cached instance: a `Box<Service>`, or for `.weak` a `Box<WeakReference>`.
+    /// The cached instance: a `Box<Service>`, or for `.weak` a `WeakInstance`.
     private(set) var instance: Instance?
     /// The instance being built: a thread or task is running the factory, and others wait for it.
     private(set) var pending: PendingInstance?
@@ -247,8 +247,16 @@ extension HiveCore {
 extension Instance {
     /// The object of a `.weak` instance, or `nil`.
     var weakObject: AnyObject? {
-        // Safe: `isWeak` is set only for a `Box<WeakReference>`.
-        isWeak ? unsafeDowncast(self, to: Box<WeakReference>.self).value.object : nil
+        // Safe: `isWeak` is set only for a `WeakInstance`.
+        isWeak ? unsafeDowncast(self, to: WeakInstance.self).object : nil
+    }
+
+    /// The service of a `.weak` instance, as built, while its object is alive; `nil` once it has been released.
+    /// `Service` must be the type it was built as.
+    func weakService<Service>(as _: Service.Type) -> Service? {
+        // Safe: `isWeak` is set only for a `WeakInstance`.
+        let weak = unsafeDowncast(self, to: WeakInstance.self)
+        return weak.object.map { weak.service(as: Service.self, holding: $0) }
     }
 
     /// Whether this is a `.weak` instance whose object has been released.
