@@ -98,7 +98,7 @@ extension HiveCore {
         var layers = Layers.unread
         return family.withLock { state -> (any AnyObject & Sendable)? in
             if state.liveLayers != 0 { _ = layers.read() }
-            guard layers.innermost == nil, state.diagnostics.trace == nil,
+            guard case .registry = placement(of: .collection, under: layers.innermost), state.diagnostics.trace == nil,
                 state.hives[lineage[lineage.startIndex].index].isLive(lineage[lineage.startIndex])
             else { return nil }
             // The one hive of the lineage with contributions, if only one has any.
@@ -115,8 +115,13 @@ extension HiveCore {
                 guard (async || !snapshot.isAsync) && !(key.requiresSendable && snapshot.unsureSendable) else {
                     return nil
                 }
-                // Built from another family's services, as the single lookup reads them: under no layer of the task.
-                if snapshot.crossesFamilies, !layers.isRead, layers.read() != nil { return nil }
+                // Built from another family's services, as the single lookup reads them: under that family's layers, the
+                // placement rule keeps it nowhere.
+                if snapshot.crossesFamilies, !layers.isRead,
+                    case .nowhere = placement(of: .collection, under: layers.read())
+                {
+                    return nil
+                }
                 keepCollectionAnswer(key, snapshot, holder: index, in: state)
                 return snapshot.values
             }
@@ -240,7 +245,7 @@ extension HiveCore {
             gathering.failure = .released
             return
         }
-        if layers.innermost == nil,
+        if case .registry = placement(of: .collection, under: layers.innermost),
             gatherFromRegistries(key, in: state, layers: &layers, mayCache: mayCache, async: async, &gathering)
         {
             return
@@ -310,7 +315,9 @@ extension HiveCore {
         if unsure { return .notSendable }
         guard mayCache, let instance else { return .resolve }
         let crosses = instance._withUnsafeGuaranteedRef { $0.dependencies.crossesFamilies }
-        if !layers.isRead, crosses, layers.read() != nil { return .underLayers }
+        if !layers.isRead, crosses, case .nowhere = placement(of: .collection, under: layers.read()) {
+            return .underLayers
+        }
         return isUsable(lifetime, isAsync, depth: depth, layers: layers, async: async) ? .cached(instance) : .resolve
     }
 

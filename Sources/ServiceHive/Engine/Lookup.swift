@@ -219,16 +219,19 @@ extension HiveCore {
                     }
                     if !layers.isRead, crosses { _ = layers.read() }
                     if isUsable(lifetime, isAsync, depth: depth, layers: layers, async: async) {
-                        // Under layers that may own it (`OverrideLayer.mayOwn(services:)`), the instance that the
-                        // innermost layer keeps comes first: what a test that overrides a singleton's dependency asks
-                        // for on every resolve, found in one probe, where telling whether a layer owns the cached one
-                        // reads its lookups (`Benchmarks/count-instructions 08f`: 652 instructions, not 2,268).
-                        guard let stack = layers.innermost, stack.mayOwn(services: services) else {
+                        // Where the placement rule may put it in a layer (`mayPlaceInLayer`), the instance that the
+                        // innermost layer keeps comes first: the rule put it there, and no layer inside the innermost
+                        // can own it. It is what a test that overrides a singleton's dependency asks for on every
+                        // resolve, found in one probe, where asking the rule about the cached one reads its lookups
+                        // (`Benchmarks/count-instructions 08f`: 652 instructions, not 2,268).
+                        guard let stack = layers.innermost, mayPlaceInLayer(builtFrom: services, under: stack) else {
                             return .cached(instance)
                         }
                         if keeps(lifetime, isAsync, async), let kept = stack.kept(peek.entry) { return .cached(kept) }
-                        let home = instance._withUnsafeGuaranteedRef { stack.home(of: $0.dependencies, declaredAt: -1) }
-                        if home == nil { return .cached(instance) }
+                        let home = instance._withUnsafeGuaranteedRef {
+                            placement(of: .instance(lifetime), builtFrom: $0.dependencies, under: stack)
+                        }
+                        if case .registry = home { return .cached(instance) }
                     }
                 } else if mayCache, keeps(lifetime, isAsync, async), let stack = layers.innermost,
                     let instance = stack.kept(peek.entry)
@@ -248,12 +251,17 @@ extension HiveCore {
     }
 
     /// Whether the instance cached beside a registration found at `depth`, with `lifetime`, may serve this resolve as
-    /// it is, unless a layer of the current task owns it: the caller can take it, and for a forward, nothing can
-    /// override what it forwards to.
+    /// it is, unless a layer of the current task owns it: the caller can take it, and for a forward, the placement
+    /// rule keeps its conversion beside it.
     func isUsable(_ lifetime: Lifetime, _ isAsync: Bool, depth: Int, layers: Layers, async: Bool) -> Bool {
         // A forward resolves its target as the asking hive would: a child of the forwarding hive may register the
-        // target itself, and any layer may override it.
-        if lifetime == .forward { return depth == lineage.startIndex && layers.innermost == nil }
+        // target itself.
+        if lifetime == .forward {
+            guard depth == lineage.startIndex,
+                case .registry = placement(of: .instance(.forward), under: layers.innermost)
+            else { return false }
+            return true
+        }
         // A weak instance is a reference to unwrap; an async factory's is not for a synchronous resolve.
         return lifetime != .weak && (async || !isAsync)
     }
@@ -280,7 +288,8 @@ extension HiveCore {
             let instance = peek.instance, peek.entry._withUnsafeGuaranteedRef({ $0.lifetime == .shared })
         else { return nil }
         layers.read(ifCrossing: instance._withUnsafeGuaranteedRef { $0.dependencies })
-        return layers.innermost == nil ? instance : nil
+        guard case .registry = placement(of: .instance(.forward), under: layers.innermost) else { return nil }
+        return instance
     }
 
     /// The lookup, taking the lock; for every resolve but the first lookup of a synchronous one.

@@ -183,36 +183,36 @@ final class OverrideLayer: Sendable {
         return visible[bucket: bucket].filter { $0.hive == hive }.map(\.entry)
     }
 
-    /// The layer of this stack that an instance belongs to, when it was built from `dependencies` for an entry that
-    /// the layer at depth `declared` overrides (-1 for a hive's registration): the innermost of that layer, a sandbox,
-    /// and the layers that override a lookup the construction made. `nil` when it belongs to none, and is shared with
-    /// the world outside, beside its registration.
+    /// The layer of this stack that a shared instance belongs to, when it was built from `dependencies` for an entry
+    /// that the layer at depth `declared` overrides (-1 for a hive's registration): the innermost of that layer, a
+    /// sandbox, and the layers that override a lookup the construction made. `nil` when it belongs to none, and is
+    /// shared with the world outside, beside its registration.
     ///
-    /// The one ownership rule: every decision of where a shared instance is cached, or whether a cached one may be
-    /// used, asks it. A construction's lookups are read only when this stack may override one of their services
-    /// (`services`, `Dependencies.services`).
+    /// The stack's part of the placement rule, which only `HiveCore.placement(of:builtFrom:declaredAt:under:)` asks.
+    /// A construction's lookups are read only when this stack may override one of their services (`services`,
+    /// `Dependencies.services`).
     ///
     /// A lookup is overridden by an override of its key; a resolve of a collection, which records the collection's key,
     /// by any contribution or replacement of that collection on a hive it searched (`Entry.answers(_:)`).
-    func home(of dependencies: Dependencies, declaredAt declared: Int) -> OverrideLayer? {
-        var home = max(declared, sandboxDepth)
+    func owner(of dependencies: Dependencies, declaredAt declared: Int) -> OverrideLayer? {
+        var owner = max(declared, sandboxDepth)
         if dependencies.services & services != 0 {
             for lookup in dependencies.lookups {
                 guard let bucket = visible.index(of: lookup.key.service) else { continue }
                 for override in visible[bucket: bucket]
-                where override.depth > home && override.hive.family == lookup.family
+                where override.depth > owner && override.hive.family == lookup.family
                     && override.entry.answers(lookup.key) && lookup.searched.contains(override.hive.id)
                 {
-                    home = override.depth
+                    owner = override.depth
                 }
             }
         }
-        return home < 0 ? nil : layer(at: home)
+        return owner < 0 ? nil : layer(at: owner)
     }
 
     /// Whether this stack may own an instance of a hive's registration whose construction looked up `services`
     /// (`Dependencies.services`): it is a sandbox, or it overrides a service that may be one of them. Read before
-    /// ``home(of:declaredAt:)``, which says for sure.
+    /// ``owner(of:declaredAt:)``, which says for sure, through `HiveCore.mayPlaceInLayer(builtFrom:under:)`.
     func mayOwn(services: UInt64) -> Bool {
         sandboxDepth >= 0 || services & self.services != 0
     }

@@ -78,7 +78,9 @@ extension HiveCore {
             }
             return .use(convertForwarded(target, of: entry))
         case .graph:
-            let innermost = layers.innermost.map(ObjectIdentifier.init)
+            guard case .graph(let innermost) = placement(of: .instance(.graph), under: layers.innermost) else {
+                preconditionFailure("the placement rule keeps a .graph instance in its graph")
+            }
             if let shared = context.graphInstance(of: entry, searched: lineage[...found.depth], layers: innermost) {
                 return used(shared, context)
             }
@@ -154,15 +156,17 @@ extension HiveCore {
             switch try step(found, for: key, layers: &layers, context: context) {
             case .use(let instance):
                 if !instance.isWeak { return instance.value() }
-                if let service = instance.weakService(as: Service.self) {
+                if let object = instance.weakObject {
                     if !context.isRecordingOrTracing { keepWeakAnswer(key, instance, layers: layers) }
-                    return service
+                    return instance.weakService(as: Service.self, holding: object)
                 }
             case .wait(let pending):
                 // A provisional instance: the one this thread builds, whose post-construction hook resolves it.
                 if let provisional = try Waits.wait(for: pending, as: context.id, chain: context.chainEntries) {
                     if !provisional.isWeak { return provisional.value() }
-                    if let service = provisional.weakService(as: Service.self) { return service }
+                    if let object = provisional.weakObject {
+                        return provisional.weakService(as: Service.self, holding: object)
+                    }
                 }
             case .build(let destination):
                 return try build(found, for: destination, arguments: arguments, layers: &layers, context: context)
