@@ -350,17 +350,3 @@ struct Layers {
         if !isRead, dependencies.crossesFamilies { _ = read() }
     }
 }
-
-// MARK: - What may record or trace
-
-extension ThreadContext {
-    /// The recordings and traces in progress, on every thread, and the async contexts that record, in every task. While
-    /// there is none, no resolve needs to be recorded or traced, so a resolve that finds its instance cached skips
-    /// reading this thread's context: skipping it took a singleton resolve from 558 to 521 instructions (benchmark
-    /// `02 singleton resolve`, `Benchmarks/count-instructions 02`).
-    static let recordingsAndTraces = ActivityCount()
-
-    /// Whether this thread may be recording or tracing, or its task running an async factory that records: `false` only
-    /// when no thread or task is.
-    static var mayRecordOrTrace: Bool { recordingsAndTraces.mayBeActive }
-}

@@ -105,22 +105,3 @@ struct ThreadSanitizerAnnotations: Sendable {
             acquire: unsafeBitCast(acquire, to: Annotation.self), release: unsafeBitCast(release, to: Annotation.self))
     }()
 }
-
-/// How many of some activity, such as recording what a construction uses, are in progress on every thread and task.
-///
-/// A hot path reads it without a lock to skip a costlier check while nothing of the kind is in progress. An activity
-/// is counted before it starts, so a thread or task always sees its own.
-struct ActivityCount: ~Copyable, Sendable {
-    private let count = Atomic<Int>(0)
-
-    init() {}
-
-    /// Whether an activity may be in progress: `false` only when none is.
-    var mayBeActive: Bool { count.load(ordering: .relaxed) != 0 }
-
-    /// Counts an activity that starts.
-    func begin() { count.add(1, ordering: .relaxed) }
-
-    /// Counts an activity that has ended.
-    func end() { count.subtract(1, ordering: .relaxed) }
-}
