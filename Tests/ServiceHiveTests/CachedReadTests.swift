@@ -18,6 +18,11 @@ private protocol Gauge: Sendable { var meter: any Meter { get } }
 /// Not class-bound: its existential is five words, the most a `.weak` instance keeps inline.
 private protocol Dial: Sendable { var position: Int { get } }
 private protocol Labeled { var label: String { get } }
+/// An error that is a class: `any Error` holds it in a box of its own.
+private final class FailingMeter: Error, Sendable {
+    let reading: Int
+    init(_ reading: Int) { self.reading = reading }
+}
 private final class LiveDial: Dial, Labeled, Sendable {
     let position: Int
     var label: String { "dial \(position)" }
@@ -263,37 +268,76 @@ struct CachedReadTests {
         #expect(inTask == 60)
     }
 
-    @Test("the same holds for a live .weak instance: a class, an existential, and one too large to keep inline")
+    @Test("the same holds for a live .weak instance, of every kind of service type a weak instance can be")
     func weakInstances() throws {
         let hive = ServiceHive()
         try hive.register((any Meter).self, scope: .weak) { LiveMeter(1) }
         try hive.register(LiveMeter.self, scope: .weak) { LiveMeter(2) }
         try hive.register((any Dial).self, scope: .weak) { LiveDial(3) }
-        try hive.register((any Dial & Labeled).self, scope: .weak) { LiveDial(4) }
+        try hive.register((any Dial & Labeled).self, scope: .weak) { LiveDial(4) }  // too large for the bits: cast
+        try hive.register(Any.self, scope: .weak) { LiveMeter(5) }
+        try hive.register(AnyObject.self, scope: .weak) { LiveMeter(6) }
+        try hive.register(Nested<Int>.self, scope: .weak) { Nested<Int>() }
+        try hive.register((any Error).self, scope: .weak) { FailingMeter(7) }  // a box around the object: cast
         let held: [AnyObject] = [
             try hive.resolve((any Meter).self), try hive.resolve(LiveMeter.self),
             try hive.resolve((any Dial).self) as AnyObject, try hive.resolve((any Dial & Labeled).self) as AnyObject,
+            try hive.resolve(Any.self) as AnyObject, try hive.resolve(AnyObject.self),
+            try hive.resolve(Nested<Int>.self),
+            try hive.resolve((any Error).self) as AnyObject,
         ]
         #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self) } == 0)
         #expect(try acquisitions(hive) { _ = try hive.resolve(LiveMeter.self) } == 0)
         #expect(try acquisitions(hive) { _ = try hive.resolve((any Dial).self) } == 0)
         #expect(try acquisitions(hive) { _ = try hive.resolve((any Dial & Labeled).self) } == 0)
-        // What the resolves read without the lock is the service as built, the same object.
+        #expect(try acquisitions(hive) { _ = try hive.resolve(Any.self) } == 0)
+        #expect(try acquisitions(hive) { _ = try hive.resolve(AnyObject.self) } == 0)
+        #expect(try acquisitions(hive) { _ = try hive.resolve(Nested<Int>.self) } == 0)
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Error).self) } == 0)
+        // What the resolves read without the lock is the service as built: the same object, and usable as the service.
         #expect(try hive.resolve((any Meter).self) === held[0] && hive.resolve((any Meter).self).reading == 1)
         #expect(try hive.resolve(LiveMeter.self) === held[1] && hive.resolve(LiveMeter.self).reading == 2)
         #expect(
             try hive.resolve((any Dial).self) as AnyObject === held[2] && hive.resolve((any Dial).self).position == 3)
         let wide = try hive.resolve((any Dial & Labeled).self)
         #expect(wide as AnyObject === held[3] && wide.position == 4 && wide.label == "dial 4")
-        // Inside an override scope, the kept answer serves nothing: the override answers, and after it, the same object.
-        let overridden = try hive.withOverrides {
-            $0.register((any Meter).self, scope: .weak) { LiveMeter(5) }
-        } operation: {
-            let meter = try hive.resolve((any Meter).self)
-            return (meter.reading, try hive.resolve((any Meter).self) === meter)
+        #expect(try (hive.resolve(Any.self) as? LiveMeter) === held[4] && held[4] is LiveMeter)
+        #expect(try hive.resolve(AnyObject.self) === held[5] && (held[5] as? LiveMeter)?.reading == 6)
+        #expect(try hive.resolve(Nested<Int>.self) === held[6])
+        let error = try hive.resolve((any Error).self)
+        #expect(error as AnyObject === held[7] && (error as? FailingMeter)?.reading == 7)
+    }
+
+    @Test("a .weak instance's kept answer serves no override scope, even one that starts while others are alive")
+    func weakBesideOverrides() async throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .weak) { LiveMeter(1) }
+        // Another task's scope is alive first, so that the scopes below change no stamp when they start: only the
+        // answer's layers can tell it from theirs.
+        let inside = AsyncStream<Void>.makeStream()
+        let release = AsyncStream<Void>.makeStream()
+        let scope = Task {
+            await hive.withOverrides {
+                $0.register((any Meter).self, scope: .weak) { LiveMeter(2) }
+            } operation: {
+                inside.continuation.yield()
+                for await _ in release.stream { break }
+            }
         }
-        #expect(overridden == (5, true))
-        #expect(try hive.resolve((any Meter).self) === held[0])
+        for await _ in inside.stream { break }
+        let readings = try await onThreads(1, "the resolving thread") { _ in
+            let meter = try hive.resolve((any Meter).self)
+            let kept = try acquisitions(hive) { _ = try hive.resolve((any Meter).self) }
+            let overridden = try hive.withOverrides {
+                $0.register((any Meter).self, scope: .weak) { LiveMeter(3) }
+            } operation: {
+                try hive.resolve((any Meter).self).reading
+            }
+            return [kept, meter.reading, overridden, try hive.resolve((any Meter).self) === meter ? 1 : 0]
+        }
+        #expect(readings == [[0, 1, 3, 1]])
+        release.continuation.yield()
+        await scope.value
     }
 
     @Test("a .weak instance whose object is released is built again, though the thread kept its answer")
@@ -321,7 +365,14 @@ struct CachedReadTests {
     @Test("threads read .weak instances while their objects are released, built again and reset")
     func weakUnderChurn() async throws {
         let hive = ServiceHive()
-        try hive.register((any Meter).self, scope: .weak) { LiveMeter(1) }
+        let generation = Locked(0)
+        try hive.register((any Meter).self, scope: .weak) {
+            LiveMeter(
+                generation.withLock { count in
+                    count += 1
+                    return count
+                })
+        }
         try hive.register((any Dial).self, scope: .weak) { LiveDial(2) }
         let wrong = try await onThreads(4, "the reading threads") { thread in
             var wrong = 0
@@ -329,15 +380,20 @@ struct CachedReadTests {
             for round in 0..<20_000 {
                 let meter = try hive.resolve((any Meter).self)
                 let dial = try hive.resolve((any Dial).self)
-                if meter.reading != 1 || dial.position != 2 { wrong += 1 }
+                if meter.reading < 1 || dial.position != 2 { wrong += 1 }
                 // Held for a few rounds, then let go: the objects die and are built again, on every thread.
                 if round % 4 == 0 { held = [meter, dial as AnyObject] } else if round % 4 == 3 { held = [] }
-                if thread == 0, round % 500 == 0 { hive.resetInstances(of: (any Meter).self) }
+                if thread == 0, round % 500 == 0 {
+                    // A reset drops the instance even while it is held: the next resolve builds a later generation.
+                    hive.resetInstances(of: (any Meter).self)
+                    if try hive.resolve((any Meter).self).reading <= meter.reading { wrong += 1 }
+                }
             }
             withExtendedLifetime(held) {}
             return wrong
         }
         #expect(wrong == [0, 0, 0, 0])
+        #expect(generation.withLock { $0 } > 40, "the meter was built again after each reset at least")
     }
 
     @Test("a transient still takes the lock on every resolve, so the count can see one")

@@ -112,7 +112,7 @@ struct PlacementTests {
         #expect(answers == ["layer 0", "layer 0", "registry", "layer 0", "layer 0"])
     }
 
-    @Test("what is built while validating lives in the validation's sandbox")
+    @Test("what is built while validating lives in the validation's sandbox, and stays there")
     func sandbox() throws {
         let hive = ServiceHive()
         try hive.register((any Ticker).self, scope: .singleton) { LiveTicker() }
@@ -127,6 +127,32 @@ struct PlacementTests {
         Self.seen.withLock { $0.removeAll() }
         #expect(hive.validate().isValid)
         #expect(Self.seen.withLock { $0 } == ["layer 0"])
+        // The callers placed it there too: the hive's first resolve builds its own.
+        _ = try hive.resolve((any Meter).self)
+        #expect(Self.seen.withLock { $0 } == ["layer 0", "no layer"])
+    }
+
+    @Test("an override's singleton built while validating inside its scope lives in the sandbox, not in the scope")
+    func overrideUnderSandbox() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter(1) }
+        let built = Locked(0)
+        let (valid, readings) = try hive.withOverrides {
+            $0.register((any Meter).self, scope: .singleton) {
+                LiveMeter(
+                    built.withLock { count in
+                        count += 1
+                        return 10 + count
+                    })
+            }
+        } operation: {
+            let valid = hive.validate().isValid
+            // The scope's own resolves build the override's instance afresh, once, and share it.
+            return (valid, [try hive.resolve((any Meter).self).reading, try hive.resolve((any Meter).self).reading])
+        }
+        #expect(valid)
+        #expect(readings == [12, 12], "the validation built 11 in its sandbox; the scope built 12 and kept it")
+        #expect(try hive.resolve((any Meter).self).reading == 1)
     }
 
     private static let seen = Locked<[String]>([])

@@ -278,7 +278,9 @@ extension HiveCore {
             guard type(of: built) is AnyObject.Type else {
                 throw .weakRequiresClass(entry.serviceKey, instanceType: typeName(type(of: built)))
             }
-            let reference = built as AnyObject
+            // An error goes to `AnyObject` through the error existential: cast from a generic value, as from an `Any`
+            // that holds one, it crashes in the runtime on Linux (Swift 6.3.1).
+            let reference = (value as? any Error).map { $0 as AnyObject } ?? built as AnyObject
             object = reference
             instance = WeakInstance(value, object: reference, dependencies: dependencies)
         } else {

@@ -38,8 +38,11 @@ final class Box<Value>: Instance, @unchecked Sendable {
 /// which costs about 970 instructions and writes the cache's count of readers, which every thread shares
 /// (`Benchmarks/count-instructions 31`: 1,336 instructions a resolve with the cast). So the value's bits are kept
 /// beside the reference, inline, without holding the object, and copied out as a `Service` while a strong reference
-/// loaded from `object` keeps the object alive: then they are the bits of a valid value. A service too large for them,
-/// an existential of several protocols that are not class-bound, is cast.
+/// loaded from `object` keeps the object alive: then they are the bits of a valid value. That holds only when the
+/// value's first word is the object's own address, as it is for a class, a class-bound existential, and an `Any` or a
+/// protocol existential that holds the object inline; the bits are kept only then. Any other service is cast: one too
+/// large for the bits (an existential of several protocols that are not class-bound), and an `any Error`, whose one word
+/// points at a box that holds the object, a box that only the value built ever owned.
 ///
 /// A class of its own, not a `Box` of a struct: read through a `Box`, the struct was copied whole, and copying a weak
 /// reference writes the object's side table.
@@ -47,28 +50,36 @@ final class WeakInstance: Instance, @unchecked Sendable {
     // Sendable: as `Instance`; nothing changes after init, but the weak reference, which the runtime makes nil
     // atomically when the object goes.
     weak var object: AnyObject?
-    /// The bits of the service value as built, when `fits`; read only through `service(as:holding:)`.
+    /// The bits of the service value as built, when `keepsBits`; read only through `copiedService(as:holding:)`.
     private let bits: (UInt, UInt, UInt, UInt, UInt)
-    private let fits: Bool
+    /// Whether `bits` hold the service: it fits in them, and its first word is the object's address.
+    let keepsBits: Bool
 
-    /// The instance of `value`, whose one reference is `object`.
+    /// The instance of `value`, whose one reference is `object`, the value as `AnyObject`.
     init<Service>(_ value: Service, object: AnyObject, dependencies: Dependencies) {
         self.object = object
         var bits: (UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0)
-        fits = MemoryLayout<Service>.size <= MemoryLayout.size(ofValue: bits)
-        if fits {
+        var keepsBits = false
+        if MemoryLayout<Service>.size <= MemoryLayout.size(ofValue: bits) {
             withUnsafeMutableBytes(of: &bits) { raw in withUnsafeBytes(of: value) { raw.copyMemory(from: $0) } }
+            // Only the object's address is read: `Unmanaged` neither retains nor releases it.
+            keepsBits = bits.0 == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
         }
-        self.bits = bits
+        self.bits = keepsBits ? bits : (0, 0, 0, 0, 0)
+        self.keepsBits = keepsBits
         super.init(dependencies: dependencies, isWeak: true)
     }
 
     /// The service, as built, while the caller holds `object`, a strong reference it loaded from ``object``.
     /// `Service` must be the type it was built as.
     func service<Service>(as _: Service.Type, holding object: AnyObject) -> Service {
-        guard fits else { return object as! Service }  // Safe: it was built as one.
-        // Safe: while `object` is held, the bits are those of a valid `Service`, whose reference is `object`; the copy
-        // retains it for the caller.
+        keepsBits ? copiedService(as: Service.self, holding: object) : object as! Service  // Safe: built as one.
+    }
+
+    /// The service, copied from the bits, while the caller holds `object`; only when `keepsBits`.
+    func copiedService<Service>(as _: Service.Type, holding object: AnyObject) -> Service {
+        // Safe: while `object` is held, the bits are those of a valid `Service`, whose one reference, its first word,
+        // is `object`; the copy retains it for the caller.
         let service = withUnsafePointer(to: bits) { UnsafeRawPointer($0).load(as: Service.self) }
         _fixLifetime(object)
         return service

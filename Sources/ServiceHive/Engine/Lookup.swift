@@ -130,10 +130,15 @@ extension HiveCore {
     ) throws(ServiceHiveError) -> Service {
         // Safe: a `.weak` instance is a `WeakInstance`, kept alive until the read ends. Unretained, as every kept
         // answer is read: retaining it would write its count, which every reading thread shares
-        // (`Benchmarks/ThreadScaling`; `count-instructions 31`: 658 instructions).
+        // (`Benchmarks/ThreadScaling`; `count-instructions 31`: 653 instructions).
         let weak = Unmanaged<WeakInstance>.fromOpaque(instance.toOpaque())
         if let object = weak._withUnsafeGuaranteedRef({ $0.object }) {
-            let service = weak._withUnsafeGuaranteedRef { $0.service(as: Service.self, holding: object) }
+            guard weak._withUnsafeGuaranteedRef({ $0.keepsBits }) else {
+                // Cast after the read ends: a first cast may take long, and a writer may be waiting for this read.
+                thread.endRead()
+                return object as! Service  // Safe: it was built as one.
+            }
+            let service = weak._withUnsafeGuaranteedRef { $0.copiedService(as: Service.self, holding: object) }
             thread.endRead()
             return service
         }

@@ -92,9 +92,4 @@ struct Found {
         if case .instance(let instance) = seen { return instance }
         return nil
     }
-
-    /// The layer that declared the entry, when it is an override.
-    func declaringLayer(in layers: Layers) -> OverrideLayer? {
-        layer < 0 ? nil : layers.innermost?.layer(at: layer)
-    }
 }

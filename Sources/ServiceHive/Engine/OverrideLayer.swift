@@ -217,9 +217,6 @@ final class OverrideLayer: Sendable {
         sandboxDepth >= 0 || services & self.services != 0
     }
 
-    /// The innermost sandbox of this stack.
-    var sandbox: OverrideLayer? { sandboxDepth >= 0 ? layer(at: sandboxDepth) : nil }
-
     /// The instance of `entry` that this layer keeps, unretained, when it is not a weak one; for a lookup, with its
     /// family's lock held: the one place where two locks nest, and nothing takes a family's lock while it holds a
     /// layer's. Safe to read after unlocking while the layer lives, which it does while it is in the current task's

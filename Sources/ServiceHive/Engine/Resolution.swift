@@ -157,7 +157,7 @@ extension HiveCore {
             case .use(let instance):
                 if !instance.isWeak { return instance.value() }
                 if let object = instance.weakObject {
-                    if !context.isRecordingOrTracing { keepWeakAnswer(key, instance, layers: layers) }
+                    if !context.isRecordingOrTracing { keepWeakAnswer(key, found.entry, instance, layers: layers) }
                     return instance.weakService(as: Service.self, holding: object)
                 }
             case .wait(let pending):
@@ -189,14 +189,32 @@ extension HiveCore {
     ///
     /// It takes the lock again, once per thread and instance: kept by the lookup, before unlocking, the transient
     /// resolve cost more (`Benchmarks/count-instructions 01`: 877 instructions, against 790).
-    func keepWeakAnswer(_ key: RegistrationKey, _ instance: Instance, layers: Layers) {
-        // What `keepAnswer` refuses without the lock, it refuses before it: a child's own instance, one with arguments.
-        guard layers.innermost == nil, key.arguments == nil,
-            parent == nil || !reads._withUnsafeGuaranteedRef({ $0.mayRegister(key.service) })
+    func keepWeakAnswer(_ key: RegistrationKey, _ entry: Entry, _ instance: Instance, layers: Layers) {
+        // What `keepAnswer` would refuse, and can be told without the lock, is refused before it, so that such a resolve
+        // takes the lock once, as before: a contribution, which `resolveAll` resolves by a key no resolve asks again;
+        // a key with arguments; an instance built from another family's services; and one that a hive nearer than the
+        // root may register, such as a child's own.
+        guard layers.innermost == nil, key.arguments == nil, !entry.isContribution,
+            !instance.dependencies.crossesFamilies, !nearerHivesMayRegister(key.service)
         else { return }
         let state = family.lock()
+        // Unretained, as `keepAnswer` keeps every answer (`count-instructions 02`, see `ThreadAnswers`); the caller
+        // holds the instance until this returns.
         keepAnswer(key, Unmanaged.passUnretained(instance), layers: layers, in: state.pointee)
         family.unlock()
+    }
+}
+
+extension HiveCore {
+    /// Whether a hive of the lineage nearer than the root may register `service`, read without the lock
+    /// (`HiveReads.mayRegister`, whose bits are never cleared): then no answer found in the root holds from this hive.
+    func nearerHivesMayRegister(_ service: ObjectIdentifier) -> Bool {
+        var core = self
+        while let parent = core.parent {
+            if core.reads._withUnsafeGuaranteedRef({ $0.mayRegister(service) }) { return true }
+            core = parent
+        }
+        return false
     }
 }
 
