@@ -217,23 +217,41 @@ struct CachedReadTests {
     func besideOverrides() async throws {
         let hive = ServiceHive()
         try hive.register((any Meter).self, scope: .singleton) { LiveMeter(1) }
+        let counts = try await whileAnotherTaskOverrides(hive, with: { LiveMeter(2) }) {
+            try await onThreads(1, "the resolving thread") { _ in
+                try acquisitions(hive) { _ = try hive.resolve((any Meter).self) }
+            }
+        }
+        #expect(counts == [0])
+    }
+
+    /// Runs `body` while another task is inside an override scope of `hive` that overrides the meter with `mock`, as a
+    /// `.weak` registration.
+    private func whileAnotherTaskOverrides<Result: Sendable>(
+        _ hive: ServiceHive, with mock: @escaping @Sendable () -> LiveMeter,
+        _ body: () async throws -> Result
+    ) async throws -> Result {
         let inside = AsyncStream<Void>.makeStream()
         let release = AsyncStream<Void>.makeStream()
         let scope = Task {
             await hive.withOverrides {
-                $0.register((any Meter).self) { LiveMeter(2) }
+                $0.register((any Meter).self, scope: .weak) { mock() }
             } operation: {
                 inside.continuation.yield()
                 for await _ in release.stream { break }
             }
         }
         for await _ in inside.stream { break }
-        let counts = try await onThreads(1, "the resolving thread") { _ in
-            try acquisitions(hive) { _ = try hive.resolve((any Meter).self) }
+        let result: Result
+        do {
+            result = try await body()
+        } catch {
+            release.continuation.yield()
+            throw error
         }
-        #expect(counts == [0])
         release.continuation.yield()
         await scope.value
+        return result
     }
 
     @Test("an answer kept inside one override scope serves no other scope, and none outside")
@@ -314,30 +332,19 @@ struct CachedReadTests {
         try hive.register((any Meter).self, scope: .weak) { LiveMeter(1) }
         // Another task's scope is alive first, so that the scopes below change no stamp when they start: only the
         // answer's layers can tell it from theirs.
-        let inside = AsyncStream<Void>.makeStream()
-        let release = AsyncStream<Void>.makeStream()
-        let scope = Task {
-            await hive.withOverrides {
-                $0.register((any Meter).self, scope: .weak) { LiveMeter(2) }
-            } operation: {
-                inside.continuation.yield()
-                for await _ in release.stream { break }
+        let readings = try await whileAnotherTaskOverrides(hive, with: { LiveMeter(2) }) {
+            try await onThreads(1, "the resolving thread") { _ in
+                let meter = try hive.resolve((any Meter).self)
+                let kept = try acquisitions(hive) { _ = try hive.resolve((any Meter).self) }
+                let overridden = try hive.withOverrides {
+                    $0.register((any Meter).self, scope: .weak) { LiveMeter(3) }
+                } operation: {
+                    try hive.resolve((any Meter).self).reading
+                }
+                return [kept, meter.reading, overridden, try hive.resolve((any Meter).self) === meter ? 1 : 0]
             }
-        }
-        for await _ in inside.stream { break }
-        let readings = try await onThreads(1, "the resolving thread") { _ in
-            let meter = try hive.resolve((any Meter).self)
-            let kept = try acquisitions(hive) { _ = try hive.resolve((any Meter).self) }
-            let overridden = try hive.withOverrides {
-                $0.register((any Meter).self, scope: .weak) { LiveMeter(3) }
-            } operation: {
-                try hive.resolve((any Meter).self).reading
-            }
-            return [kept, meter.reading, overridden, try hive.resolve((any Meter).self) === meter ? 1 : 0]
         }
         #expect(readings == [[0, 1, 3, 1]])
-        release.continuation.yield()
-        await scope.value
     }
 
     @Test("a .weak instance whose object is released is built again, though the thread kept its answer")
