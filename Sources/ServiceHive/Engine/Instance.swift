@@ -47,8 +47,9 @@ final class Box<Value>: Instance, @unchecked Sendable {
 /// A class of its own, not a `Box` of a struct: read through a `Box`, the struct was copied whole, and copying a weak
 /// reference writes the object's side table.
 final class WeakInstance: Instance, @unchecked Sendable {
-    // Sendable: as `Instance`; nothing changes after init, but the weak reference, which the runtime makes nil
-    // atomically when the object goes.
+    // Unchecked because the compiler can't check it here: a subclass must restate its superclass's `@unchecked
+    // Sendable`, and a checked `Sendable` class may inherit from no class but `NSObject`. What it would check holds:
+    // nothing changes after init but the weak reference, which the runtime clears atomically when the object goes.
     weak var object: AnyObject?
     /// The bits of the service value as built, when `keepsBits`; read only through `copiedService(as:holding:)`.
     private let bits: (UInt, UInt, UInt, UInt, UInt)
