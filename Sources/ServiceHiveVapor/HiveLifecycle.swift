@@ -1,6 +1,7 @@
 #if Vapor
 import Logging
 import ServiceHive
+import Synchronization
 import Vapor
 
 /// The lifecycle handler that ``Vapor/Application/useHive(_:modules:validation:provide:)`` adds: installs and
@@ -24,6 +25,9 @@ final class HiveLifecycle: LifecycleHandler {
 
     /// Guards `state`, the one field that changes.
     private let state = Locked(State.idle)
+    /// Whether `state` is `.running`, written with it under its lock, and read without the lock by every request that
+    /// makes its hive: a lock that every request of every event loop takes would serialize them.
+    private let isRunning = Atomic(false)
 
     init(hive: ServiceHive, modules: [any ServiceModule], validation: HiveValidation) {
         self.hive = hive
@@ -34,8 +38,21 @@ final class HiveLifecycle: LifecycleHandler {
     /// Where the modules are now.
     var current: State { state.withLock { $0 } }
 
+    /// Sets `state`, and `isRunning` with it.
+    private func move(to new: State) {
+        state.withLock { state in
+            state = new
+            if case .running = new {
+                isRunning.store(true, ordering: .releasing)
+            } else {
+                isRunning.store(false, ordering: .releasing)
+            }
+        }
+    }
+
     /// Throws unless the modules are running, so that no request is served by a hive whose modules did not start.
     func checkRunning() throws {
+        if isRunning.load(ordering: .acquiring) { return }
         switch current {
         case .running: return
         case .idle: throw HiveVaporError.modulesNotRunning("the application has not booted")
@@ -63,15 +80,15 @@ final class HiveLifecycle: LifecycleHandler {
                 }
             }
         } catch {
-            state.withLock { $0 = .refused("\(error)") }
+            move(to: .refused("\(error)"))
             throw error
         }
-        state.withLock { $0 = .running }
+        move(to: .running)
     }
 
     /// A synchronous boot cannot install modules, whose start is `async`: it throws instead of serving without them.
     func willBoot(_ application: Application) throws {
-        state.withLock { $0 = .refused("\(HiveVaporError.bootedSynchronously)") }
+        move(to: .refused("\(HiveVaporError.bootedSynchronously)"))
         throw HiveVaporError.bootedSynchronously
     }
 
@@ -84,6 +101,7 @@ final class HiveLifecycle: LifecycleHandler {
             state.withLock({ state in
                 guard case .running = state else { return false }
                 state = .stopped
+                isRunning.store(false, ordering: .releasing)
                 return true
             })
         else { return }

@@ -5,10 +5,12 @@
 //
 // It boots one Vapor application with a hive, without a server, then makes requests as a route gets them: `plain`
 // makes the request and reads its path, as a plain route would; `hive` does the same and reads `request.hive`;
-// `resolve` resolves a singleton of the application's hive from it. Each request is released before the next, which
-// releases its hive. A round runs a block of `BLOCK` (2,000) requests of each in turn, 50 times, so that the load of a
-// shared machine falls on the three alike; it prints the median over `ROUNDS` (20) rounds of the nanoseconds a request
-// of each took, and of what `hive` and `resolve` added to `plain` within each round.
+// `resolve` resolves a singleton of the application's hive from it. Two more split what `hive` adds: `child` makes and
+// releases the child hive that `request.hive` makes, with the same two instances, and keeps it nowhere; `storage`
+// reads and keeps a hive in the request's storage, as `request.hive` does, without making one. Each request is
+// released before the next, which releases its hive. A round runs a block of `BLOCK` (2,000) requests of each in turn,
+// 50 times, so that the load of a shared machine falls on all alike; it prints the median over `ROUNDS` (20) rounds of
+// the nanoseconds a request of each took, and of what each added to `plain` within each round.
 //
 // `--only VARIANT N` runs one variant N times and nothing else, for a profiler.
 #if Vapor
@@ -44,12 +46,25 @@ func request() -> Request {
     return request
 }
 
-let names = ["plain", "hive", "resolve"]
+let names = ["plain", "hive", "resolve", "child", "storage"]
 let variants: [String: () throws -> Void] = [
     "plain": { sink(request()) },
     "hive": { sink(try request().hive) },
     "resolve": { sink(try request().hive.resolve(Greeting.self).text) },
+    "child": {
+        let r = request()
+        sink(
+            hive.child {
+                $0.provide(VaporRequestInfo.self, VaporRequestInfo(r)); $0.provide(Logger.self, r.logger)
+            })
+    },
+    "storage": {
+        let r = request(); sink(r.storage[KeptHive.self]); r.storage[KeptHive.self] = hive
+    },
 ]
+
+/// Where the `storage` variant keeps a hive in the request's storage, as `request.hive` keeps its own.
+struct KeptHive: StorageKey { typealias Value = ServiceHive }
 
 /// The nanoseconds one request of `variant` took, over `count` of them.
 func time(_ variant: () throws -> Void, _ count: Int) throws -> UInt64 {

@@ -132,6 +132,33 @@ struct ChildHiveTests {
         #expect("\(error!)".contains("child hives provide it"))
     }
 
+    @Test("a service provided twice under one name is the last one, listed once, where its other names are its own")
+    func providedTwiceKeepsTheLast() throws {
+        let (first, second, named) = (
+            LiveTradeService(label: "first"), LiveTradeService(label: "second"), LiveTradeService(label: "named")
+        )
+        let request = ServiceHive().child {
+            $0.provide(TradeService.self, first)
+            $0.provide(TradeService.self, name: "other", named)
+            $0.provide(TradeService.self, second)
+        }
+        #expect(try request.resolve(TradeService.self) as? LiveTradeService === second)
+        #expect(try request.resolve(TradeService.self, name: "other") as? LiveTradeService === named)
+        // Listed in the order kept: the replaced one's place went with it.
+        #expect(request.registrations.map(\.key.name) == ["other", nil])
+    }
+
+    @Test("validating a child checks what it was given and what its parent builds from it")
+    func validatingProvisions() throws {
+        let parent = ServiceHive()
+        try parent.register(Cart.self) { r in LiveCart(trade: try r.resolve()) }
+        try parent.register(Session.self, instance: LiveSession())
+        let request = parent.child { $0.provide(TradeService.self, LiveTradeService(label: "given")) }
+        let report = request.validate()
+        #expect(report.failures.isEmpty, "\(report)")
+        #expect(Set(report.passed.map(\.key.service)).isSuperset(of: ["Cart", "Session", "TradeService"]))
+    }
+
     @Test("children made concurrently with provisions each see only their own, and their instances go with them")
     func concurrentChildren() async throws {
         let parent = ServiceHive()

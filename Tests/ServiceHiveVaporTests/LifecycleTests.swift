@@ -30,6 +30,7 @@ struct LifecycleTests {
         let app = try await application([
             JournalModule(name: "a", journal: journal), JournalModule(name: "b", journal: journal),
         ])
+        #expect(hiveError(of: app).contains("has not booted"))
         try await app.asyncBoot()
         #expect(journal.all == ["register a", "register b", "start a", "start b"])
         let answer = try await app.testing().sendRequest(.GET, "/marker/b")
@@ -37,6 +38,15 @@ struct LifecycleTests {
         #expect(answer.body.string == "b")
         try await app.asyncShutdown()
         #expect(journal.all.suffix(2) == ["stop b", "stop a"])
+        // Vapor empties the application's storage at shutdown: a later request finds no hive, never a stopped one.
+        #expect(hiveError(of: app).contains("no hive"))
+    }
+
+    /// What reading the hive of a new request of `app` throws, or "" when it throws nothing.
+    func hiveError(of app: Application) -> String {
+        let request = Request(application: app, on: app.eventLoopGroup.next())
+        let error = #expect(throws: HiveVaporError.self) { try request.hive }
+        return error.map { "\($0)" } ?? ""
     }
 
     @Test("a module that fails to start refuses the boot at once, naming it, and requests never reach the hive")

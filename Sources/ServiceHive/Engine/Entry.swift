@@ -10,8 +10,14 @@ final class Entry: Sendable {
     let serviceType: Any.Type
     let argumentTypes: [Any.Type]
     let site: ServiceHive.RegistrationSite
-    /// A `Maker<Service>` for the `serviceType` of this entry.
-    let factory: any ErasedMaker
+    /// A `Maker<Service>` for the `serviceType` of this entry: the registration's, or for an instance, one that returns
+    /// it, made on each read. A resolve returns an instance's box before it would call its factory; only validation and
+    /// extensions read it. Made with the entry, it cost each instance that a request's child hive provides a factory
+    /// and its closure, with their metadata: 600 instructions (`Benchmarks/count-instructions 12`).
+    var factory: any ErasedMaker { maker ?? instance.unsafelyUnwrapped.returningMaker() }
+    /// The registration's factory; `nil` for an instance, which `factory` makes a factory of. Read, typed, by
+    /// `factory(of:)`.
+    let maker: (any ErasedMaker)?
     /// For `register(_:name:instance:)`: the `Box<Service>` every resolve returns.
     let instance: Instance?
     /// Whether the factory is `async`.
@@ -59,7 +65,7 @@ final class Entry: Sendable {
         arguments: ArgumentSignature? = nil,
         argumentTypes: [Any.Type] = [],
         site: ServiceHive.RegistrationSite,
-        factory: Maker<Service>,
+        factory: Maker<Service>?,
         instance: Instance? = nil,
         target: (key: RegistrationKey, printed: ServiceHive.ServiceKey)? = nil,
         sendable: Sendability,
@@ -77,12 +83,13 @@ final class Entry: Sendable {
         unsureSendable = sendable.isUnsure(for: Service.self)
         self.scope = scope
         lifetime = target != nil ? .forward : scope.lifetime
-        isAsync = factory.makeAsync != nil
-        hasCompletedHook = factory.completed != nil
+        precondition(factory != nil || instance != nil, "an entry builds its instances or has one")
+        isAsync = factory?.makeAsync != nil
+        hasCompletedHook = factory?.completed != nil
         serviceType = Service.self
         self.argumentTypes = argumentTypes
         self.site = site
-        self.factory = factory
+        maker = factory
         self.instance = instance
         self.target = target?.key
         targetServiceKey = target?.printed
@@ -94,10 +101,17 @@ final class Entry: Sendable {
         _: Service.Type, name: String?, role: Role = .registration, instance: Service,
         site: ServiceHive.RegistrationSite, sendable: Sendability
     ) {
-        let box = Box(instance)
+        self.init(Service.self, name: name, role: role, box: Box(instance), site: site, sendable: sendable)
+    }
+
+    /// An entry for the instance in `box`, as above.
+    convenience init<Service>(
+        _: Service.Type, name: String?, role: Role = .registration, box: Box<Service>,
+        site: ServiceHive.RegistrationSite, sendable: Sendability
+    ) {
         self.init(
-            Service.self, name: name, role: role, scope: .singleton, site: site, factory: Maker(returning: box),
-            instance: box, sendable: sendable)
+            Service.self, name: name, role: role, scope: .singleton, site: site, factory: nil, instance: box,
+            sendable: sendable)
     }
 
     /// The entry of the collection of `Element`, made where `site` says: the marker of `replaceContributions(of:)`, or

@@ -77,12 +77,11 @@ extension ServiceHive {
 extension ServiceHive.Provisions {
     /// Provides a `Sendable` instance as `service` in the child.
     @_documentation(visibility: internal)
+    @inlinable
     public mutating func provide<Service: Sendable>(
         _ service: Service.Type, name: String? = nil, _ instance: Service, file: String = #fileID, line: UInt = #line
     ) {
-        provide(
-            Service.self, name: name, instance, site: ServiceHive.RegistrationSite(fileID: file, line: line),
-            sendable: .declared)
+        provide(Service.self, name: name, Box(instance), file: file, line: line, declaredSendable: true)
     }
 }
 
