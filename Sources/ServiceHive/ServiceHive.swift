@@ -60,20 +60,24 @@ public final class ServiceHive: Sendable {
     ///
     /// - Parameter parent: The hive to fall back to.
     public convenience init(parent: ServiceHive) {
-        self.init(parent: parent) { _, _ in }
+        self.init(parent: parent, provided: [])
     }
 
-    /// Creates a hive that falls back to `parent`, and runs `setUp` on the family's state with its identity, in the
-    /// lock that adds it to the family.
-    init(parent: ServiceHive, setUp: (inout HiveFamily, HiveID) -> Void) {
+    /// Creates a hive that falls back to `parent`, with the instances `provided` (`Provision.swift`).
+    init(parent: ServiceHive, provided: [Provision]) {
         self.parent = parent
-        resolver = Resolver(core: HiveCore(family: parent.family, parent: parent.core, setUp: setUp))
+        resolver = Resolver(core: HiveCore(family: parent.family, parent: parent.core, provided: provided))
     }
 
     deinit {
         // Resolvers kept by instances find this hive gone from now on. Its instances are released here, outside the
-        // lock: a `deinit` among them may resolve, and gets `hiveReleased` if it resolves through this hive.
-        let (registry, modules) = family.withLock { $0.removeHive(id) }
+        // lock: a `deinit` among them may resolve, and gets `hiveReleased` if it resolves through this hive. The lock is
+        // taken as it is: `family` would first move a child's provisions into the registry this empties.
+        let core = core
+        let (registry, modules) = core.sharedFamily.withLock { state in
+            if !core.provided.isEmpty { core.providedMoved.store(true, ordering: .releasing) }
+            return state.removeHive(core.id)
+        }
         registry.destroy()  // Records, instances and modules, released outside the lock.
         withExtendedLifetime(modules) {}
     }

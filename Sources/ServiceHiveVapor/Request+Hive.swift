@@ -26,7 +26,11 @@ extension Request {
     ///   asynchronously, its boot failed, or it has shut down.
     public var hive: ServiceHive {
         get throws {
-            if let made = storage[RequestHiveKey.self] { return made }
+            // Vapor's `Storage.get` looks a generic type's metadata up on every call, found or not, and each read of
+            // `storage` takes the request's lock: a miss is told with `contains`, which does neither, and the first
+            // use reads and writes `storage` once each (`VaporRequestHiveCost`, `hive`).
+            let kept = storage
+            if kept.contains(RequestHiveKey.self), let made = kept[RequestHiveKey.self] { return made }
             let configuration = try application.hiveConfiguration
             try configuration.lifecycle.checkRunning()
             let child = configuration.hive.child { provisions in
@@ -37,8 +41,10 @@ extension Request {
             // Two first reads at once, from tasks of one request, both make a child; the first kept is the one both
             // return, so the request has one hive. The lock makes the look and the keep one step.
             return RequestHiveKey.firstUse.withLock { _ in
-                if let made = storage[RequestHiveKey.self] { return made }
-                storage[RequestHiveKey.self] = child
+                var current = storage
+                if current.contains(RequestHiveKey.self), let made = current[RequestHiveKey.self] { return made }
+                current[RequestHiveKey.self] = child
+                storage = current
                 return child
             }
         }

@@ -4,8 +4,8 @@
 //     ROUNDS=40 swift run -c release --traits Vapor VaporRequestHiveCost
 //
 // It boots one Vapor application with a hive, without a server, then makes requests as a route gets them: `plain`
-// makes the request and reads its path, as a plain route would; `hive` does the same and reads `request.hive`;
-// `resolve` resolves a singleton of the application's hive from it. Two more split what `hive` adds: `child` makes and
+// makes the request and reads its path, as a plain route would; `hive` does the same and reads `request.hive`; `again`
+// reads it twice, the second time finding the hive the first made; `resolve` resolves a singleton of the application's hive from it. Two more split what `hive` adds: `child` makes and
 // releases the child hive that `request.hive` makes, with the same two instances, and keeps it nowhere; `storage`
 // reads and keeps a hive in the request's storage, as `request.hive` does, without making one. Each request is
 // released before the next, which releases its hive. A round runs a block of `BLOCK` (2,000) requests of each in turn,
@@ -46,10 +46,14 @@ func request() -> Request {
     return request
 }
 
-let names = ["plain", "hive", "resolve", "child", "storage"]
+let names = ["plain", "hive", "again", "resolve", "child", "storage"]
 let variants: [String: () throws -> Void] = [
     "plain": { sink(request()) },
     "hive": { sink(try request().hive) },
+    "again": {
+        let r = request()
+        sink(try r.hive); sink(try r.hive)
+    },
     "resolve": { sink(try request().hive.resolve(Greeting.self).text) },
     "child": {
         let r = request()
@@ -59,7 +63,11 @@ let variants: [String: () throws -> Void] = [
             })
     },
     "storage": {
-        let r = request(); sink(r.storage[KeptHive.self]); r.storage[KeptHive.self] = hive
+        let r = request()
+        sink(r.storage.contains(KeptHive.self))
+        var kept = r.storage
+        kept[KeptHive.self] = hive
+        r.storage = kept
     },
 ]
 

@@ -412,6 +412,8 @@ extension HiveCore {
             case .missing, .released, .notOverridden:
                 // Not under the lock that found the key: every key gathered is answered by its own entry.
                 continue
+            case .moveProvisions:
+                preconditionFailure("a collection is gathered through `family`, which moved the provisions")
             }
         }
     }

@@ -20,6 +20,11 @@ class Instance: @unchecked Sendable {
 
     /// A factory that returns this instance, for the entry of an instance that was registered or provided: a `Box`'s.
     func returningMaker() -> any ErasedMaker { preconditionFailure("only a box is registered as an instance") }
+
+    /// The registration of this instance, given to a child hive (`Provision`): a `Box`'s.
+    func providedEntry(name: String?, site: ServiceHive.RegistrationSite, sendable: Sendability) -> Entry {
+        preconditionFailure("only a box is provided")
+    }
 }
 
 /// An instance of a `Value`: a service, or a collection's values.
@@ -46,6 +51,10 @@ final class Box<Value>: Instance, @unchecked Sendable {
     }
 
     override func returningMaker() -> any ErasedMaker { Maker(returning: self) }
+
+    override func providedEntry(name: String?, site: ServiceHive.RegistrationSite, sendable: Sendability) -> Entry {
+        Entry(Value.self, name: name, box: self, site: site, sendable: sendable)
+    }
 }
 
 /// The instance of a `.weak` registration: a weak reference to its object, with the service value it was built as.

@@ -43,7 +43,7 @@ extension HiveCore {
             }
         }
         var layers = Layers.unread
-        let state = family.lock()
+        let state = sharedFamily.lock()
         let hit = lookUp(
             key, in: state.pointee, layers: &layers, argumentsMatch: argumentsMatch, mayCache: mayCache,
             async: false)
@@ -52,12 +52,12 @@ extension HiveCore {
             // a call of its own (`count-instructions 02`: 9 instructions).
             let value: Service = cachedValue(instance)
             if mayCache { keepAnswer(key, instance, layers: layers, in: state.pointee) }
-            family.unlock()
+            sharedFamily.unlock()
             return value
         }
         guard case .found(let match) = hit else {
             let lookup = hit.retained(key, in: self, state.pointee, layers: layers)
-            family.unlock()
+            sharedFamily.unlock()
             return try resolveUnanswered(key, argumentTypes, lookup)
         }
         let isTraced = state.pointee.diagnostics.trace != nil
@@ -67,11 +67,11 @@ extension HiveCore {
         // cached singleton's resolve more registers to save (`02`: 324, not 312), when measured.
         guard match.lifetime == .transient, !match.isAsync, !isTraced else {
             let found = match.retained()
-            family.unlock()
+            sharedFamily.unlock()
             return try resolveFound(found, key, arguments, argumentTypes, argumentsMatch, &layers, isTraced)
         }
         let entry = match.entry.takeUnretainedValue()
-        family.unlock()
+        sharedFamily.unlock()
         let context = thread
         guard !context.isRecordingOrTracing else {
             let found = Found(entry: entry, depth: match.depth, layer: match.layer, seen: .nothing)
@@ -101,17 +101,17 @@ extension HiveCore {
                 return value
             }
             var layers = Layers.unread
-            let state = family.lock()
+            let state = sharedFamily.lock()
             let hit = lookUp(
                 key, in: state.pointee, layers: &layers, argumentsMatch: { $0.isEmpty }, mayCache: true,
                 async: true)
             if case .cached(let instance) = hit {
                 let value: Service = cachedValue(instance)
                 keepAnswer(key, instance, layers: layers, in: state.pointee)
-                family.unlock()
+                sharedFamily.unlock()
                 return value
             }
-            family.unlock()
+            sharedFamily.unlock()
         }
         return try await resolveAsyncUncached(key)
     }
@@ -186,6 +186,10 @@ extension HiveCore {
             return .released
         }
         let mayCache = mayCache && state.diagnostics.trace == nil  // A trace notes what it found cached.
+        // A child's provisions, on its core, come first, as its registrations would (`Provision.swift`).
+        if !provided.isEmpty, let answer = answerFromProvisions(key, mayCache: mayCache, layers: layers) {
+            return answer
+        }
         // Through a buffer pointer, the registries are read in place; through the array, each would be copied.
         return state.hives.withUnsafeBufferPointer { hives in
             for depth in lineage.indices {

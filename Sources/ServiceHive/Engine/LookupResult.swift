@@ -12,6 +12,10 @@ enum LookupAnswer {
     case notOverridden
     /// The resolve requires `Sendable`, and the registration found is not sure its instances are.
     case notSendable
+    /// The hive keeps its provisions on its core, and the resolve must find a registration: it moves them into the
+    /// registry (`HiveCore.family`), and resolves again. Only a lookup that took the lock through `sharedFamily`
+    /// gets it.
+    case moveProvisions
 
     /// A registration or an override that the lookup found.
     struct Match {
@@ -40,6 +44,7 @@ enum LookupAnswer {
         case .released: return .released
         case .notOverridden: return .notOverridden
         case .notSendable: return .notSendable
+        case .moveProvisions: return .moveProvisions
         case .found(let match): return .found(match.retained())
         }
     }
@@ -62,7 +67,7 @@ extension LookupAnswer.Match {
 enum LookupResult {
     case found(Found)
     case missing(Missing)
-    case released, notOverridden, notSendable
+    case released, notOverridden, notSendable, moveProvisions
 }
 
 /// A registration or an override that a lookup found, retained.

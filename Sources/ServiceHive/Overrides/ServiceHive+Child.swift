@@ -19,26 +19,20 @@ extension ServiceHive {
     public func child(_ provide: (inout Provisions) -> Void = { _ in }) -> ServiceHive {
         var provisions = Provisions()
         provide(&provisions)
-        let entries = provisions.entries
-        // The child's place and its instances in one acquisition of the lock (`Benchmarks/count-instructions 12`).
-        return ServiceHive(parent: self) { state, child in
-            for entry in entries {
-                state.providedByChildren.update(entry.key.service, empty: { true }) { _ in }
-                let sequence = state.takeSequence()
-                // The child's registry is new, and its entries have distinct keys: no registration to replace.
-                state.hives[child.index].registry.insert(Record(entry: entry, sequence: sequence))
-            }
-        }
+        return ServiceHive(parent: self, provided: provisions.provided)
     }
 
     /// The instances of a child hive made with ``ServiceHive/child(_:)``.
     public struct Provisions {
         /// The instances, in the order provided, each with a key of its own: a later one replaces an earlier one of
-        /// the same key, here rather than in the child's registry, where each instance cost a removal: 265
-        /// instructions (`Benchmarks/count-instructions 12`).
-        var entries: [Entry] = []
+        /// the same key here. The child keeps them as they are, and makes no registration of them until something
+        /// other than a resolve reads its registrations (`Provision.swift`).
+        var provided: [Provision] = []
 
         init() {}
+
+        /// The registrations of the instances, as the child would list them.
+        var entries: [Entry] { provided.map { $0.entry() } }
 
         /// Provides `instance` as `service` in the child.
         ///
@@ -61,11 +55,11 @@ extension ServiceHive {
         mutating func provide<Service>(
             _: Service.Type, name: String?, _ box: Box<Service>, file: String, line: UInt, declaredSendable: Bool
         ) {
-            let entry = Entry(
+            let provision = Provision(
                 Service.self, name: name, box: box, site: RegistrationSite(fileID: file, line: line),
                 sendable: declaredSendable ? .declared : .unknown)
-            if let earlier = entries.firstIndex(where: { $0.key == entry.key }) { entries.remove(at: earlier) }
-            entries.append(entry)
+            if let earlier = provided.firstIndex(where: { $0.key == provision.key }) { provided.remove(at: earlier) }
+            provided.append(provision)
         }
     }
 }
