@@ -74,12 +74,14 @@ public final class ServiceHive: Sendable {
         // lock: a `deinit` among them may resolve, and gets `hiveReleased` if it resolves through this hive. The lock is
         // taken as it is: `family` would first move a child's provisions into the registry this empties.
         let core = core
-        let (registry, modules) = core.sharedFamily.withLock { state in
-            if !core.provided.isEmpty { core.providedMoved.store(true, ordering: .releasing) }
-            return state.removeHive(core.id)
+        let (registry, modules, provisions) = core.sharedFamily.withLock { state in
+            core.providedMoved.store(true, ordering: .releasing)
+            let provisions = core.hasProvisions ? state.takeProvisions(for: core.id) : nil
+            let (registry, modules) = state.removeHive(core.id)
+            return (registry, modules, provisions)
         }
         registry.destroy()  // Records, instances and modules, released outside the lock.
-        withExtendedLifetime(modules) {}
+        withExtendedLifetime((modules, provisions)) {}
     }
 
     /// The state of this hive's family, shared with its parent and children.

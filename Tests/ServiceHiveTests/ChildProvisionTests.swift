@@ -98,6 +98,19 @@ struct ChildProvisionTests {
         }
     }
 
+    @Test("an instance given to a child that keeps the child's resolver is released with the child")
+    func noCycleThroughTheResolver() throws {
+        weak var released: KeepsResolver?
+        do {
+            let given = KeepsResolver()
+            released = given
+            let request = ServiceHive().child { $0.provide(Session.self, given) }
+            given.resolver = request.resolver
+            #expect(try request.resolve(Session.self) === given)
+        }
+        #expect(released == nil)
+    }
+
     @Test("what a child was given without knowing it is Sendable is refused as Sendable, as its registration is")
     func sendability() throws {
         let request = ServiceHive().child {
@@ -155,4 +168,10 @@ struct ChildProvisionTests {
             #expect(wrong == [0, 0, 0, 0])
         }
     }
+}
+
+/// A session that keeps a resolver, as an instance given to a child may keep the child's.
+private final class KeepsResolver: Session, @unchecked Sendable {
+    // Unchecked: the test that makes one sets `resolver` once, on its own thread, before any resolve reads the session.
+    var resolver: ServiceHive.Resolver?
 }

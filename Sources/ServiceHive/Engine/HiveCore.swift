@@ -15,49 +15,40 @@ final class HiveCore: Sendable {
     /// Retained, reading it cost each cached resolve a retain and a release (`Benchmarks/count-instructions 02`).
     let reads: Unmanaged<HiveReads>
     let parent: HiveCore?
-    /// The instances given to a child made by `ServiceHive.child(_:)`, kept here until they move into its registry
-    /// (`Provision.swift`); empty for any other hive.
-    let provided: [Provision]
-    /// Whether `provided` has moved into the registry, or never will, since the hive is released. Written with the
-    /// family lock held; read with it, or without it by `family`, which takes the lock to move them.
-    let providedMoved = Atomic<Bool>(false)
-    /// The place in the family's registration order of the first of `provided`, kept for them when the hive was made.
-    let firstProvidedSequence: UInt64
+    /// Whether this hive was made by `ServiceHive.child(_:)` with instances, which the family's state keeps apart
+    /// from its registry until they move into it (`Provision.swift`).
+    let hasProvisions: Bool
+    /// Whether this hive keeps no provisions apart, or may no longer: none were given, they have moved into the
+    /// registry, or the hive is released. Written with the family lock held; read without it by `family`, which takes
+    /// the lock to move them only while it is `false`.
+    let providedMoved: Atomic<Bool>
 
     /// Adds a hive to `family`, below `parent`, with the instances `provided`, in one acquisition of the lock
     /// (`Benchmarks/count-instructions 12`).
     init(family: Locked<HiveFamily>, parent: HiveCore?, provided: [Provision] = []) {
         self.sharedFamily = family
         self.parent = parent
-        self.provided = provided
+        hasProvisions = !provided.isEmpty
+        providedMoved = Atomic(provided.isEmpty)
         var lineage: [HiveID] = []
         lineage.reserveCapacity(1 + (parent?.lineage.count ?? 0))
-        let (id, reads, sequence) = family.withLock { state in
+        let (id, reads) = family.withLock { state in
             let id = state.addHive()
             let reads = state.hives[id.index].registry.unmanagedReads
-            let sequence = state.nextSequence + 1
-            for provision in provided {
-                // A thread's answer for the service, found in the root, no longer holds from this hive.
-                reads._withUnsafeGuaranteedRef { $0.registers(provision.key.service) }
-                state.providedByChildren.update(provision.key.service, empty: { true }) { _ in }
-                _ = state.takeSequence()
-            }
-            return (id, reads, sequence)
+            if !provided.isEmpty { state.keep(provided, for: id, reads: reads) }
+            return (id, reads)
         }
         lineage.append(id)
         lineage += parent?.lineage ?? []
         self.lineage = lineage[...]
         self.reads = reads
-        firstProvidedSequence = sequence
     }
 
     /// The family's state and its lock, for anything but a resolve, which reads `sharedFamily`: a child's provisions
     /// move into its registry first, where everything else reads them (`Provision.swift`). Never read with the lock
-    /// held while this hive keeps its provisions, which it would take.
+    /// held while this hive keeps its provisions apart, which it would take.
     var family: Locked<HiveFamily> {
-        if !provided.isEmpty, !providedMoved.load(ordering: .acquiring) {
-            sharedFamily.withLock { moveProvisions(in: &$0) }
-        }
+        if !providedMoved.load(ordering: .acquiring) { sharedFamily.withLock { moveProvisions(in: &$0) } }
         return sharedFamily
     }
 

@@ -19,6 +19,7 @@ typealias Lineage = ArraySlice<HiveID>
 /// - `freeIndices`, `nextSerial` and `nextSequence`;
 /// - `liveLayers`: how many override layers on member hives are alive;
 /// - `providedByChildren`: the services that `ServiceHive.child(_:)` has provided in this family;
+/// - `provisions`: what `ServiceHive.child(_:)` gave each child that keeps it apart from its registry;
 /// - `diagnostics`: the family's trace and failure handlers.
 ///
 /// It owns the registries' storage, and frees it when the last hive of the family is gone.
@@ -35,6 +36,8 @@ struct HiveFamily: ~Copyable {
     var liveLayers = 0
     /// Hashed by `ServiceTable`, since making a request's child hive inserts into it.
     var providedByChildren = ServiceTable<Bool>()
+    /// Indexed by `HiveID.index`, `nil` for a hive that keeps none apart (`Provision.swift`).
+    var provisions: [KeptProvisions?] = []
     var diagnostics = Diagnostics()
     /// The installs running in the hives of this family, whose rollbacks hand each other what to restore
     /// (`ServiceHive.rollBack(_:)`).

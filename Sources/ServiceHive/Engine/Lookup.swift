@@ -187,7 +187,9 @@ extension HiveCore {
         }
         let mayCache = mayCache && state.diagnostics.trace == nil  // A trace notes what it found cached.
         // A child's provisions, on its core, come first, as its registrations would (`Provision.swift`).
-        if !provided.isEmpty, let answer = answerFromProvisions(key, mayCache: mayCache, layers: layers) {
+        if hasProvisions,
+            let answer = answerFromProvisions(key, in: state.provisions, mayCache: mayCache, layers: layers)
+        {
             return answer
         }
         // Through a buffer pointer, the registries are read in place; through the array, each would be copied.

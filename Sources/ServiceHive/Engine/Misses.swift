@@ -32,7 +32,7 @@ extension HiveCore {
     /// What a lookup for `key` that found nothing saw, with the family lock held, so that its error describes the
     /// same state.
     func missing(_ key: RegistrationKey, in state: borrowing HiveFamily, layers: OverrideLayer?) -> Missing {
-        var candidates = providedCandidates(for: key.service)
+        var candidates = providedCandidates(for: key.service, in: state)
         for id in lineage {
             candidates += layers?.overrides(of: key.service, on: Override.Hive(family: familyID, id: id)) ?? []
             candidates += state.hives[id.index].registry.records(of: key.service).map(\.entry)

@@ -27,42 +27,76 @@ struct Provision: Sendable {
     func entry() -> Entry { box.providedEntry(name: key.name, site: site, sendable: sendable) }
 }
 
+/// The provisions of one child hive, as the family's state keeps them until they move into its registry.
+struct KeptProvisions {
+    let provisions: [Provision]
+    /// The place in the family's registration order of the first, reserved when the child was made.
+    let firstSequence: UInt64
+}
+
+extension HiveFamily {
+    /// Keeps `provisions` for the new child hive `id`, and reserves their places in the registration order: the
+    /// child's registrations until they move into its registry. `reads` are its place's.
+    mutating func keep(_ provisions: [Provision], for id: HiveID, reads: Unmanaged<HiveReads>) {
+        let kept = KeptProvisions(provisions: provisions, firstSequence: nextSequence + 1)
+        for provision in provisions {
+            // A thread's answer for the service, found in the root, no longer holds from this child.
+            reads._withUnsafeGuaranteedRef { $0.registers(provision.key.service) }
+            providedByChildren.update(provision.key.service, empty: { true }) { _ in }
+            _ = takeSequence()
+        }
+        if self.provisions.count <= id.index {
+            self.provisions += repeatElement(nil, count: id.index + 1 - self.provisions.count)
+        }
+        self.provisions[id.index] = kept
+    }
+
+    /// Takes the provisions kept apart for the hive `id`, for the caller to register, or to release after unlocking.
+    mutating func takeProvisions(for id: HiveID) -> KeptProvisions? {
+        guard id.index < provisions.count else { return nil }
+        return exchange(&provisions[id.index], with: nil)
+    }
+}
+
 extension HiveCore {
-    /// The answer of the provisions kept on this child's core for `key`, with the family lock held: the instance, as
-    /// its registration's cached instance would be, or `.notSendable`; `.moveProvisions` when the resolve may not take
-    /// a cached instance as it is, since it records or traces what it finds, or the task has override layers: what it
+    /// The answer of the provisions this child keeps apart for `key`, with the family lock held: the instance, as its
+    /// registration's cached instance would be, or `.notSendable`; `.moveProvisions` when the resolve may not take a
+    /// cached instance as it is, since it records or traces what it finds, or the task has override layers: what it
     /// finds must then be a registration, as the recording, the trace and the layers expect. `nil` when they hold
     /// nothing for `key`, or have moved. Out of line, so that the lookup of a hive without provisions pays one
     /// comparison.
     @inline(never)
-    func answerFromProvisions(_ key: RegistrationKey, mayCache: Bool, layers: Layers) -> LookupAnswer? {
-        guard keepsProvisions, key.arguments == nil else { return nil }
+    func answerFromProvisions(
+        _ key: RegistrationKey, in kept: [KeptProvisions?], mayCache: Bool, layers: Layers
+    ) -> LookupAnswer? {
+        guard key.arguments == nil, id.index < kept.count, let provisions = kept[id.index]?.provisions else {
+            return nil
+        }
         guard mayCache, layers.innermost == nil else { return .moveProvisions }
-        guard let provision = provided.first(where: { $0.key == key }) else { return nil }
+        guard let provision = provisions.first(where: { $0.key == key }) else { return nil }
         if key.requiresSendable, provision.unsureSendable { return .notSendable }
+        // Unretained, as every lookup answers: the family's state holds it while the caller holds the lock.
         return .cached(Unmanaged.passUnretained(provision.box))
     }
 
-    /// The registrations a miss names beside the provisions kept on this child's core: theirs, for the service.
-    func providedCandidates(for service: ObjectIdentifier) -> [Entry] {
-        guard keepsProvisions else { return [] }
-        return provided.lazy.filter { $0.key.service == service }.map { $0.entry() }
+    /// The registrations a miss names beside the provisions this child keeps apart: theirs, for the service. With the
+    /// family lock held.
+    func providedCandidates(for service: ObjectIdentifier, in state: borrowing HiveFamily) -> [Entry] {
+        guard hasProvisions, id.index < state.provisions.count, let provisions = state.provisions[id.index]?.provisions
+        else { return [] }
+        return provisions.filter { $0.key.service == service }.map { $0.entry() }
     }
 
-    /// Whether this hive keeps provisions on its core, not in its registry. With the family lock held.
-    var keepsProvisions: Bool { !provided.isEmpty && !providedMoved.load(ordering: .relaxed) }
-
-    /// Moves the provisions into this hive's registry, as registrations of their instances, in the order and with
-    /// the places in the family's registration order they were given: once, with the family lock held. A released
-    /// hive's are left on the core, which releases them.
+    /// Moves the provisions this child keeps apart into its registry, as registrations of their instances, in the
+    /// order and with the places in the family's registration order they were given: once, with the family lock held.
     func moveProvisions(in state: inout HiveFamily) {
-        guard keepsProvisions else { return }
+        guard !providedMoved.load(ordering: .relaxed) else { return }
         providedMoved.store(true, ordering: .releasing)
-        guard state.isLive(id) else { return }
-        for (offset, provision) in provided.enumerated() {
+        guard let kept = state.takeProvisions(for: id) else { return }  // Released with the hive.
+        for (offset, provision) in kept.provisions.enumerated() {
             // The registry holds nothing else yet: registering in this hive reads `family`, which moved these first.
             state.hives[id.index].registry.insert(
-                Record(entry: provision.entry(), sequence: firstProvidedSequence + UInt64(offset)))
+                Record(entry: provision.entry(), sequence: kept.firstSequence + UInt64(offset)))
         }
     }
 }
