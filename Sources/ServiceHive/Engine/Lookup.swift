@@ -186,7 +186,8 @@ extension HiveCore {
             return .released
         }
         let mayCache = mayCache && state.diagnostics.trace == nil  // A trace notes what it found cached.
-        // A child's provisions, on its core, come first, as its registrations would (`Provision.swift`).
+        // What a child was given, while it is kept apart from its registry, comes first, as its registrations would
+        // (`Provision.swift`).
         if hasProvisions,
             let answer = answerFromProvisions(key, in: state.provisions, mayCache: mayCache, layers: layers)
         {

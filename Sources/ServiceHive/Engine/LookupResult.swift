@@ -12,9 +12,9 @@ enum LookupAnswer {
     case notOverridden
     /// The resolve requires `Sendable`, and the registration found is not sure its instances are.
     case notSendable
-    /// The hive keeps its provisions on its core, and the resolve must find a registration: it moves them into the
-    /// registry (`HiveCore.family`), and resolves again. Only a lookup that took the lock through `sharedFamily`
-    /// gets it.
+    /// The hive keeps what it was given apart from its registry, and the resolve must find a registration: it moves
+    /// them into the registry (`HiveCore.family`), and resolves again. Only a lookup that took the lock through
+    /// `sharedFamily` gets it.
     case moveProvisions
 
     /// A registration or an override that the lookup found.

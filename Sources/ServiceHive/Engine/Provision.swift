@@ -1,8 +1,10 @@
 // What a child hive made by `ServiceHive.child(_:)` was given. A request's hive is made, resolved from a few times and
-// released, so its instances stay on its core, as they were given, rather than becoming registrations: a registration
-// costs an entry, a record and a table, made with the child and destroyed with it (`Benchmarks/count-instructions 12`:
-// 6,547 instructions as registrations). The lookup answers them from the core (`Lookup.swift`). Anything else that
-// reads or changes the child's registrations reads `HiveCore.family`, which moves them into its registry first, once.
+// released, so its instances are kept apart from its registry, as they were given, in the family's state beside its
+// place, rather than becoming registrations: a registration costs an entry, a record and a table, made with the child
+// and destroyed with it (`Benchmarks/count-instructions 12`: 6,547 instructions as registrations, 5,498 kept apart).
+// The lookup answers them (`Lookup.swift`). Anything else that reads or changes the child's registrations takes the
+// lock through `HiveCore.family`, which moves them into its registry first, once. ARCHITECTURE.md ("What a child was
+// given") states what holds.
 
 /// An instance given to a child hive, with what its registration would say.
 struct Provision: Sendable {
