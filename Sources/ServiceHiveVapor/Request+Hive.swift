@@ -28,7 +28,8 @@ extension Request {
         get throws {
             // Vapor's `Storage.get` looks a generic type's metadata up on every call, found or not, and each read of
             // `storage` takes the request's lock: a miss is told with `contains`, which does neither, and the first
-            // use reads and writes `storage` once each (`VaporRequestHiveCost`, `hive`).
+            // use reads `storage` twice and writes it once, where a subscript's write reads it too
+            // (`VaporRequestHiveCost`, `hive`).
             let kept = storage
             if kept.contains(RequestHiveKey.self), let made = kept[RequestHiveKey.self] { return made }
             let configuration = try application.hiveConfiguration

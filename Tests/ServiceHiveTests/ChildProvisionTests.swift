@@ -54,6 +54,21 @@ struct ChildProvisionTests {
         #expect(try request.resolve(Session.self) === given)
     }
 
+    @Test("under an override of the parent, a child still resolves what it was given, as a registration would")
+    func parentOverridden() async throws {
+        let parent = ServiceHive()
+        try parent.register(Session.self) { LiveSession() }
+        let given = LiveSession()
+        let request = parent.child { $0.provide(Session.self, given) }
+        // The parent's override is searched after the child's own instances, whose task now has override layers.
+        let (sync, async) = try await parent.withOverrides({ $0.register(Session.self) { LiveSession() } }) {
+            (try request.resolve(Session.self), try await request.resolveAsync(Session.self))
+        }
+        #expect(sync === given)
+        #expect(async === given)
+        #expect(try parent.resolve(Session.self) !== given)
+    }
+
     @Test("an async resolve from a child returns what it was given, and its override inside the override")
     func resolvedAsync() async throws {
         let given = LiveSession()

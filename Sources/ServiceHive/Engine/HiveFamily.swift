@@ -37,7 +37,7 @@ struct HiveFamily: ~Copyable {
     /// Hashed by `ServiceTable`, since making a request's child hive inserts into it.
     var providedByChildren = ServiceTable<Bool>()
     /// Indexed by `HiveID.index`, `nil` for a hive that keeps none apart (`Provision.swift`).
-    var provisions: [KeptProvisions?] = []
+    var provisions: [[Provision]?] = []
     var diagnostics = Diagnostics()
     /// The installs running in the hives of this family, whose rollbacks hand each other what to restore
     /// (`ServiceHive.rollBack(_:)`).

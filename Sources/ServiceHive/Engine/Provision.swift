@@ -1,7 +1,7 @@
 // What a child hive made by `ServiceHive.child(_:)` was given. A request's hive is made, resolved from a few times and
 // released, so its instances are kept apart from its registry, as they were given, in the family's state beside its
 // place, rather than becoming registrations: a registration costs an entry, a record and a table, made with the child
-// and destroyed with it (`Benchmarks/count-instructions 12`: 6,547 instructions as registrations, 5,498 kept apart).
+// and destroyed with it (`Benchmarks/count-instructions 12`: 6,547 instructions as registrations, 5,476 kept apart).
 // The lookup answers them (`Lookup.swift`). Anything else that reads or changes the child's registrations takes the
 // lock through `HiveCore.family`, which moves them into its registry first, once. ARCHITECTURE.md ("What a child was
 // given") states what holds.
@@ -29,32 +29,23 @@ struct Provision: Sendable {
     func entry() -> Entry { box.providedEntry(name: key.name, site: site, sendable: sendable) }
 }
 
-/// The provisions of one child hive, as the family's state keeps them until they move into its registry.
-struct KeptProvisions {
-    let provisions: [Provision]
-    /// The place in the family's registration order of the first, reserved when the child was made.
-    let firstSequence: UInt64
-}
-
 extension HiveFamily {
-    /// Keeps `provisions` for the new child hive `id`, and reserves their places in the registration order: the
-    /// child's registrations until they move into its registry. `reads` are its place's.
+    /// Keeps `provisions` for the new child hive `id`: the child's registrations until they move into its registry.
+    /// `reads` are its place's.
     mutating func keep(_ provisions: [Provision], for id: HiveID, reads: Unmanaged<HiveReads>) {
-        let kept = KeptProvisions(provisions: provisions, firstSequence: nextSequence + 1)
         for provision in provisions {
             // A thread's answer for the service, found in the root, no longer holds from this child.
             reads._withUnsafeGuaranteedRef { $0.registers(provision.key.service) }
             providedByChildren.update(provision.key.service, empty: { true }) { _ in }
-            _ = takeSequence()
         }
         if self.provisions.count <= id.index {
             self.provisions += repeatElement(nil, count: id.index + 1 - self.provisions.count)
         }
-        self.provisions[id.index] = kept
+        self.provisions[id.index] = provisions
     }
 
     /// Takes the provisions kept apart for the hive `id`, for the caller to register, or to release after unlocking.
-    mutating func takeProvisions(for id: HiveID) -> KeptProvisions? {
+    mutating func takeProvisions(for id: HiveID) -> [Provision]? {
         guard id.index < provisions.count else { return nil }
         return exchange(&provisions[id.index], with: nil)
     }
@@ -69,9 +60,9 @@ extension HiveCore {
     /// comparison.
     @inline(never)
     func answerFromProvisions(
-        _ key: RegistrationKey, in kept: [KeptProvisions?], mayCache: Bool, layers: Layers
+        _ key: RegistrationKey, in kept: [[Provision]?], mayCache: Bool, layers: Layers
     ) -> LookupAnswer? {
-        guard key.arguments == nil, id.index < kept.count, let provisions = kept[id.index]?.provisions else {
+        guard key.arguments == nil, id.index < kept.count, let provisions = kept[id.index] else {
             return nil
         }
         guard mayCache, layers.innermost == nil else { return .moveProvisions }
@@ -84,21 +75,23 @@ extension HiveCore {
     /// The registrations a miss names beside the provisions this child keeps apart: theirs, for the service. With the
     /// family lock held.
     func providedCandidates(for service: ObjectIdentifier, in state: borrowing HiveFamily) -> [Entry] {
-        guard hasProvisions, id.index < state.provisions.count, let provisions = state.provisions[id.index]?.provisions
-        else { return [] }
+        guard hasProvisions, id.index < state.provisions.count, let provisions = state.provisions[id.index] else {
+            return []
+        }
         return provisions.filter { $0.key.service == service }.map { $0.entry() }
     }
 
     /// Moves the provisions this child keeps apart into its registry, as registrations of their instances, in the
-    /// order and with the places in the family's registration order they were given: once, with the family lock held.
+    /// order they were given: once, with the family lock held. Their places in the family's registration order are
+    /// taken now: only the order within one hive is ever read (`registrations`, `visibleRegistrations`, the graphs).
     func moveProvisions(in state: inout HiveFamily) {
         guard !providedMoved.load(ordering: .relaxed) else { return }
         providedMoved.store(true, ordering: .releasing)
-        guard let kept = state.takeProvisions(for: id) else { return }  // Released with the hive.
-        for (offset, provision) in kept.provisions.enumerated() {
+        // There while `providedMoved` was false: the hive's `deinit` sets it before it takes them.
+        guard let provisions = state.takeProvisions(for: id) else { return }
+        for provision in provisions {
             // The registry holds nothing else yet: registering in this hive reads `family`, which moved these first.
-            state.hives[id.index].registry.insert(
-                Record(entry: provision.entry(), sequence: kept.firstSequence + UInt64(offset)))
+            state.hives[id.index].registry.insert(Record(entry: provision.entry(), sequence: state.takeSequence()))
         }
     }
 }

@@ -10,7 +10,9 @@ extension HiveCore {
     ) throws(ServiceHiveError) -> Service {
         let isTopLevel = context.isIdle
         defer { if isTopLevel { context.endTopLevelResolve() } }
-        let diagnostics = isTopLevel ? family.withLock { $0.diagnostics } : Diagnostics()
+        // Through `sharedFamily`: the handlers are no registration, and a resolve from a request's child hive keeps
+        // what the child was given apart (`Provision.swift`).
+        let diagnostics = isTopLevel ? sharedFamily.withLock { $0.diagnostics } : Diagnostics()
         let isTraced = context.isTracing || diagnostics.trace != nil
         if isTraced { context.beginTrace(printed()) }
         do {
