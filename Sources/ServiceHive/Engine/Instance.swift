@@ -31,7 +31,8 @@ class Instance: @unchecked Sendable {
 @usableFromInline
 final class Box<Value>: Instance, @unchecked Sendable {
     // Sendable: as `Instance`; `value` never changes after init. Unchecked for the reason `WeakInstance` gives: a
-    // subclass restates its superclass's `@unchecked Sendable`, and a checked one may inherit only from `NSObject`.
+    // subclass restates its superclass's unchecked conformance to `Sendable`, and a checked one may inherit only from
+    // `NSObject`.
     @usableFromInline let value: Value
 
     init(_ value: Value, dependencies: Dependencies) {
