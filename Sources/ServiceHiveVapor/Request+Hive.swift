@@ -26,12 +26,9 @@ extension Request {
     ///   asynchronously, its boot failed, or it has shut down.
     public var hive: ServiceHive {
         get throws {
-            // Vapor's `Storage.get` looks a generic type's metadata up on every call, found or not, and each read of
-            // `storage` takes the request's lock: a miss is told with `contains`, which does neither, and the first
-            // use reads `storage` twice and writes it once, where a subscript's write reads it too
-            // (`VaporRequestHiveCost`, `hive`).
-            let kept = storage
-            if kept.contains(RequestHiveKey.self), let made = kept[RequestHiveKey.self] { return made }
+            // Each read of `storage` takes the request's lock: the first use reads it twice and writes it once, where
+            // a subscript's write reads it too (`VaporRequestHiveCost`, `hive`).
+            if let made = storage.requestHive { return made }
             let configuration = try application.hiveConfiguration
             try configuration.lifecycle.checkRunning()
             let child = configuration.hive.child { provisions in
@@ -43,12 +40,21 @@ extension Request {
             // return, so the request has one hive. The lock makes the look and the keep one step.
             return RequestHiveKey.firstUse.withLock { _ in
                 var current = storage
-                if current.contains(RequestHiveKey.self), let made = current[RequestHiveKey.self] { return made }
+                if let made = current.requestHive { return made }
                 current[RequestHiveKey.self] = child
                 storage = current
                 return child
             }
         }
+    }
+}
+
+extension Storage {
+    /// The hive a request keeps here, if it made one. Vapor's `Storage.get` looks a generic type's metadata up on every
+    /// call, found or not: a miss, every request's first read, is told with `contains`, which doesn't
+    /// (`VaporRequestHiveCost`, `hive`).
+    fileprivate var requestHive: ServiceHive? {
+        contains(RequestHiveKey.self) ? self[RequestHiveKey.self] : nil
     }
 }
 
