@@ -89,6 +89,17 @@ final class LiveRequestHandler: RequestHandler {
     init(session: any Session) { self.session = session }
 }
 
+/// What a server's request hive provides beside the caller's session: the request's own values, copied.
+struct RequestInfo: Sendable {
+    let id: String
+    let path: String
+}
+
+/// The request's logger, as a server's request hive provides it.
+struct RequestLog: Sendable {
+    let label: String
+}
+
 /// Distinct types to key thousands of registrations: `Left<Right<Left<Base>>>` and so on.
 struct Base { init() {} }
 struct Left<Inner> { init() {} }

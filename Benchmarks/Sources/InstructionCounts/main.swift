@@ -192,6 +192,16 @@ case "12":
         let request = h.child { $0.provide(Session.self, session) }
         sink(try! request.resolve(RequestHandler.self))
     }
+case "12b":
+    let h = makeHive(); try! h.register(RequestHandler.self) { r in LiveRequestHandler(session: try r.resolve()) }
+    let session: any Session = LiveSession()
+    let info = RequestInfo(id: "4f1c", path: "/cart"), log = RequestLog(label: "request")
+    for _ in 0..<n {
+        let request = h.child {
+            $0.provide(RequestInfo.self, info); $0.provide(RequestLog.self, log); $0.provide(Session.self, session)
+        }
+        sink(try! request.resolve(RequestHandler.self))
+    }
 case "20", "20-floor", "21", "21-floor":
     MainActor.assumeIsolated { posting(what, n) }
 case "27a", "27b":

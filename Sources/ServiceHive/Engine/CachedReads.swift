@@ -73,10 +73,13 @@ final class HiveReads: Sendable {
     }
 
     /// Notes a registration of `service`, before it is stored.
-    func registers(_ service: ObjectIdentifier) {
-        let bit = ServiceMask.bit(of: service)
+    func registers(_ service: ObjectIdentifier) { registers(bits: ServiceMask.bit(of: service)) }
+
+    /// Notes registrations of the services whose bits are `bits`, before they are stored: a child's provisions, noted
+    /// at once.
+    func registers(bits: UInt64) {
         let known = services.load(ordering: .relaxed)
-        if known & bit == 0 { services.store(known | bit, ordering: .sequentiallyConsistent) }
+        if known & bits != bits { services.store(known | bits, ordering: .sequentiallyConsistent) }
         change()
     }
 

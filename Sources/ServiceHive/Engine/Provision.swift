@@ -33,11 +33,16 @@ extension HiveFamily {
     /// Keeps `provisions` for the new child hive `id`: the child's registrations until they move into its registry.
     /// `reads` are its place's.
     mutating func keep(_ provisions: [Provision], for id: HiveID, reads: Unmanaged<HiveReads>) {
-        for provision in provisions {
-            // A thread's answer for the service, found in the root, no longer holds from this child.
-            reads._withUnsafeGuaranteedRef { $0.registers(provision.key.service) }
-            providedByChildren.update(provision.key.service, empty: { true }) { _ in }
+        // Read by index: a loop over the provisions copied each, with a retain and a release of its fields
+        // (`Benchmarks/count-instructions 12`: 5,481 instructions, not 5,311).
+        var bits: UInt64 = 0
+        for index in provisions.indices {
+            let service = provisions[index].key.service
+            bits |= ServiceMask.bit(of: service)
+            providedByChildren.update(service, empty: { true }) { _ in }
         }
+        // A thread's answer for these services, found in the root, no longer holds from this child.
+        reads._withUnsafeGuaranteedRef { $0.registers(bits: bits) }
         if self.provisions.count <= id.index {
             self.provisions += repeatElement(nil, count: id.index + 1 - self.provisions.count)
         }
