@@ -38,7 +38,7 @@ extension Request {
             }
             // Two first reads at once, from tasks of one request, both make a child; the first kept is the one both
             // return, so the request has one hive. The lock makes the look and the keep one step.
-            return RequestHiveKey.firstUse.withLock { _ in
+            return RequestHiveKey.firstUse(of: self).mutex.withLock { _ in
                 var current = storage
                 if let made = current.requestHive { return made }
                 current[RequestHiveKey.self] = child
@@ -62,8 +62,21 @@ extension Storage {
 struct RequestHiveKey: StorageKey {
     typealias Value = ServiceHive
 
-    /// Taken only when a request keeps the hive it made, once per request that reads its hive: it makes the look
-    /// for a hive made meanwhile and the keeping one step. Guards no field; the request's storage is its own lock.
-    static let firstUse = Mutex(())
+    /// The lock a request takes when it keeps the hive it made, once per request that reads its hive: it makes the
+    /// look for a hive made meanwhile and the keeping one step. Guards no field; the request's storage is its own lock.
+    ///
+    /// One of 64, chosen by the request's address: one lock for every request would be a line of memory that every
+    /// core serving requests writes in turn, where a request's hive is meant to scale with the cores.
+    static func firstUse(of request: Request) -> FirstUseLock {
+        let hash = UInt(bitPattern: ObjectIdentifier(request).hashValue) &* 0x9E37_79B9_7F4A_7C15
+        return locks[Int(hash >> (UInt.bitWidth - 6))]
+    }
+
+    private static let locks = (0..<64).map { _ in FirstUseLock() }
+
+    /// A lock of its own allocation, so that two of them rarely share a line of memory.
+    final class FirstUseLock: Sendable {
+        let mutex = Mutex(())
+    }
 }
 #endif
