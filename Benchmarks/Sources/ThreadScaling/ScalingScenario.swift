@@ -27,7 +27,7 @@ struct ScalingScenario: Sendable {
 @inline(never) @_optimize(none) func sink<T>(_ x: consuming T) {}
 
 extension ScalingScenario {
-    /// The four scenarios, with the services, hives and `direct` of the single-thread benchmarks.
+    /// The five scenarios, with the services, hives and `direct` of the single-thread benchmarks.
     ///
     /// Each operation is written out twice, once to warm and once in its loop, rather than passed to a helper as a
     /// closure: a call through a closure on every operation would add its own cost to operations of 2 to 8 ns.
@@ -69,6 +69,27 @@ extension ScalingScenario {
                 direct: {
                     sink(Direct.singleton)
                     return { count in for _ in 0..<count { sink(Direct.singleton) } }
+                }),
+            // Each operation is a whole request: its child hive made, with the request's `Session`, a handler built
+            // from it, and the child released. Making and releasing a child take the family's lock, which every
+            // request of the hive shares. `direct` makes the object that holds the request's instances by hand.
+            ScalingScenario(
+                name: "request's child hive, made, resolved from and released", operations: 400_000,
+                serviceHive: {
+                    let session: any Session = LiveSession()
+                    sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
+                    return { count in
+                        for _ in 0..<count {
+                            sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
+                        }
+                    }
+                },
+                direct: {
+                    let session: any Session = LiveSession()
+                    sink(RequestServices(session: session).handler())
+                    return { count in
+                        for _ in 0..<count { sink(RequestServices(session: session).handler()) }
+                    }
                 }),
             ScalingScenario(
                 name: "resolveAll of 10 cached singletons", operations: 400_000,

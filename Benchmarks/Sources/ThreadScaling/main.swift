@@ -7,6 +7,7 @@
 //
 //     swift run -c release --package-path Benchmarks ThreadScaling
 //     swift run -c release --package-path Benchmarks ThreadScaling --runs 9
+//     swift run -c release --package-path Benchmarks ThreadScaling --only "made, resolved"   # scenarios whose name has it
 
 import Foundation
 
@@ -44,7 +45,10 @@ func progress(_ line: String) {
 }
 
 let runCount = runs(from: CommandLine.arguments)
-let scenarios = ScalingScenario.all()
+let only = CommandLine.arguments.firstIndex(of: "--only").flatMap {
+    $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+}
+let scenarios = ScalingScenario.all().filter { only == nil || $0.name.contains(only!) }
 // [scenario][thread count] → the runs' ns per operation per thread.
 var serviceHive = Array(repeating: Array(repeating: [Double](), count: threadCounts.count), count: scenarios.count)
 var direct = serviceHive

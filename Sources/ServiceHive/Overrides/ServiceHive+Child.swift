@@ -9,7 +9,9 @@ extension ServiceHive {
     /// It cannot fail, so a request handler needs no `try` to make one. Within one `provide` closure, providing the
     /// same service and name twice keeps the last. The child behaves as one made with ``init(parent:)``: it looks in
     /// its own instances first, then in this hive, and a singleton of this hive never captures its instances. Making
-    /// one and resolving from it costs about two microseconds; see `Benchmarks/README.md` in the repository.
+    /// one, resolving from it and releasing it takes well under a microsecond on one thread. Making and releasing a
+    /// child, and resolving what it was given, take the lock of this hive's family, so threads that make children of
+    /// one hive at the same moment wait for each other; see `Benchmarks/README.md` in the repository.
     ///
     /// When a resolve from this hive misses a service that children provide, the error says to resolve it from the
     /// child.
