@@ -68,10 +68,7 @@ extension Application {
 }
 
 /// The application's hive, how a request's hive is made, and the lifecycle handler that installs the modules.
-///
-/// A class, so that the copy each request's first read of its hive takes from the application's storage is a retain,
-/// not a copy of each field (`VaporRequestHiveCost`, `hive`).
-final class HiveConfiguration: Sendable {
+struct HiveConfiguration: Sendable {
     struct Key: StorageKey {
         typealias Value = HiveConfiguration
     }
@@ -79,15 +76,6 @@ final class HiveConfiguration: Sendable {
     let hive: ServiceHive
     let provide: @Sendable (Request, inout ServiceHive.Provisions) -> Void
     let lifecycle: HiveLifecycle
-
-    init(
-        hive: ServiceHive, provide: @escaping @Sendable (Request, inout ServiceHive.Provisions) -> Void,
-        lifecycle: HiveLifecycle
-    ) {
-        self.hive = hive
-        self.provide = provide
-        self.lifecycle = lifecycle
-    }
 }
 
 /// Whether the application validates its hive once the modules are installed, before the server listens.

@@ -44,11 +44,19 @@ func progress(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-let runCount = runs(from: CommandLine.arguments)
-let only = CommandLine.arguments.firstIndex(of: "--only").flatMap {
-    $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+/// The text that `--only` gives, which the names of the scenarios to run contain; `nil` to run every one.
+func only(from arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(of: "--only") else { return nil }
+    guard index + 1 < arguments.count else {
+        print("usage: ThreadScaling [--runs N] [--only TEXT], where TEXT is part of the names of the scenarios to run")
+        exit(64)
+    }
+    return arguments[index + 1]
 }
-let scenarios = ScalingScenario.all().filter { only == nil || $0.name.contains(only!) }
+
+let runCount = runs(from: CommandLine.arguments)
+let text = only(from: CommandLine.arguments)
+let scenarios = ScalingScenario.all().filter { scenario in text.map { scenario.name.contains($0) } ?? true }
 // [scenario][thread count] → the runs' ns per operation per thread.
 var serviceHive = Array(repeating: Array(repeating: [Double](), count: threadCounts.count), count: scenarios.count)
 var direct = serviceHive
