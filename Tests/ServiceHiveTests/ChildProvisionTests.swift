@@ -19,6 +19,45 @@ struct ChildProvisionTests {
         }
     }
 
+    @Test("each of more instances than a request has shadows what this thread resolved in the root, in order given")
+    func shadowsManyAnswersKept() throws {
+        let parent = ServiceHive()
+        let names: [String?] = [nil, "a", "b", "c"]
+        for name in names {
+            try parent.register(TradeService.self, name: name, scope: .singleton) { LiveTradeService(label: "parent") }
+        }
+        try parent.register(Session.self, scope: .singleton) { LiveSession() }
+        try parent.register(Clock.self, scope: .singleton) { SystemClock() }
+        // Twice each, so that this thread keeps the root's answers, which a resolve from the child could otherwise take.
+        let (rootSession, rootClock) = (try parent.resolve(Session.self), try parent.resolve(Clock.self))
+        for _ in 0..<2 {
+            for name in names { #expect(try parent.resolve(TradeService.self, name: name).label == "parent") }
+            #expect(try parent.resolve(Session.self) === rootSession)
+            #expect(try parent.resolve(Clock.self) === rootClock)
+        }
+        let (session, clock) = (LiveSession(), SystemClock())
+        let request = parent.child {
+            for name in names {
+                $0.provide(TradeService.self, name: name, LiveTradeService(label: "request \(name ?? "plain")"))
+            }
+            $0.provide(Session.self, session)
+            $0.provide(Clock.self, clock)
+        }
+        for name in names {
+            #expect(try request.resolve(TradeService.self, name: name).label == "request \(name ?? "plain")")
+        }
+        #expect(try request.resolve(Session.self) === session)
+        #expect(try request.resolve(Clock.self) === clock)
+        #expect(try parent.resolve(Session.self) === rootSession)
+        #expect(try parent.resolve(Clock.self) === rootClock)
+        // Six, listed in the order given.
+        let expected =
+            names.map { ServiceHive.ServiceKey(TradeService.self, name: $0) } + [
+                ServiceHive.ServiceKey(Session.self), ServiceHive.ServiceKey(Clock.self),
+            ]
+        #expect(request.registrations.map(\.key) == expected)
+    }
+
     @Test("registering in a child after it was given instances follows the rules for registrations")
     func registeringAfterwards() throws {
         let parent = ServiceHive()
