@@ -67,14 +67,18 @@ extension HiveCore {
     func answerFromProvisions(
         _ key: RegistrationKey, in kept: [[Provision]?], mayCache: Bool, layers: Layers
     ) -> LookupAnswer? {
-        guard key.arguments == nil, id.index < kept.count, let provisions = kept[id.index] else {
-            return nil
-        }
+        guard key.arguments == nil, id.index < kept.count, kept[id.index] != nil else { return nil }
         guard mayCache, layers.innermost == nil else { return .moveProvisions }
-        guard let provision = provisions.first(where: { $0.key == key }) else { return nil }
-        if key.requiresSendable, provision.unsureSendable { return .notSendable }
-        // Unretained, as every lookup answers: the family's state holds it while the caller holds the lock.
-        return .cached(Unmanaged.passUnretained(provision.box))
+        // Read in place, with the lock held: a copy of the array and of the provision found took a retain and a
+        // release of each (`Benchmarks/count-instructions 12`: 5,114 instructions, not 5,313).
+        return kept.withUnsafeBufferPointer { kept in
+            kept[id.index].unsafelyUnwrapped.withUnsafeBufferPointer { provisions in  // Not nil: checked above.
+                guard let index = provisions.firstIndex(where: { $0.key == key }) else { return nil }
+                if key.requiresSendable, provisions[index].unsureSendable { return .notSendable }
+                // Unretained, as every lookup answers: the family's state holds it while the caller holds the lock.
+                return .cached(Unmanaged.passUnretained(provisions[index].box))
+            }
+        }
     }
 
     /// The registrations a miss names beside the provisions this child keeps apart: theirs, for the service. With the
