@@ -27,7 +27,7 @@ struct ScalingScenario: Sendable {
 @inline(never) @_optimize(none) func sink<T>(_ x: consuming T) {}
 
 extension ScalingScenario {
-    /// The five scenarios, with the services, hives and `direct` of the single-thread benchmarks.
+    /// The six scenarios, with the services, hives and `direct` of the single-thread benchmarks.
     ///
     /// Each operation is written out twice, once to warm and once in its loop, rather than passed to a helper as a
     /// closure: a call through a closure on every operation would add its own cost to operations of 2 to 8 ns.
@@ -76,6 +76,27 @@ extension ScalingScenario {
             ScalingScenario(
                 name: "request's child hive, made, resolved from and released", operations: 400_000,
                 serviceHive: {
+                    let session: any Session = LiveSession()
+                    sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
+                    return { count in
+                        for _ in 0..<count {
+                            sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
+                        }
+                    }
+                },
+                direct: {
+                    let session: any Session = LiveSession()
+                    sink(RequestServices(session: session).handler())
+                    return { count in
+                        for _ in 0..<count { sink(RequestServices(session: session).handler()) }
+                    }
+                }),
+            // The same, with a root hive of each thread's own: what the whole request costs when the threads share
+            // no family, its lock, its state and its reference counts.
+            ScalingScenario(
+                name: "request's child hive, as above, each thread with a root hive of its own", operations: 400_000,
+                serviceHive: {
+                    let hive = StandardRegistrations.hive()
                     let session: any Session = LiveSession()
                     sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
                     return { count in
