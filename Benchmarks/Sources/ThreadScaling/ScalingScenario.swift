@@ -70,48 +70,12 @@ extension ScalingScenario {
                     sink(Direct.singleton)
                     return { count in for _ in 0..<count { sink(Direct.singleton) } }
                 }),
-            // Each operation is a whole request: its child hive made, with the request's `Session`, a handler built
-            // from it, and the child released. Making and releasing a child take the family's lock, which every
-            // request of the hive shares. `direct` makes the object that holds the request's instances by hand.
-            ScalingScenario(
-                name: "request's child hive, made, resolved from and released", operations: 400_000,
-                serviceHive: {
-                    let session: any Session = LiveSession()
-                    sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
-                    return { count in
-                        for _ in 0..<count {
-                            sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
-                        }
-                    }
-                },
-                direct: {
-                    let session: any Session = LiveSession()
-                    sink(RequestServices(session: session).handler())
-                    return { count in
-                        for _ in 0..<count { sink(RequestServices(session: session).handler()) }
-                    }
-                }),
-            // The same, with a root hive of each thread's own: what the whole request costs when the threads share
-            // no family, its lock, its state and its reference counts.
-            ScalingScenario(
-                name: "request's child hive, as above, each thread with a root hive of its own", operations: 400_000,
-                serviceHive: {
-                    let hive = StandardRegistrations.hive()
-                    let session: any Session = LiveSession()
-                    sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
-                    return { count in
-                        for _ in 0..<count {
-                            sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
-                        }
-                    }
-                },
-                direct: {
-                    let session: any Session = LiveSession()
-                    sink(RequestServices(session: session).handler())
-                    return { count in
-                        for _ in 0..<count { sink(RequestServices(session: session).handler()) }
-                    }
-                }),
+            wholeRequest("request's child hive, made, resolved from and released") { hive },
+            // What the whole request costs when the threads share no family, its lock, its state and its reference
+            // counts.
+            wholeRequest("request's child hive, as above, each thread with a root hive of its own") {
+                StandardRegistrations.hive()
+            },
             ScalingScenario(
                 name: "resolveAll of 10 cached singletons", operations: 400_000,
                 serviceHive: {
@@ -123,5 +87,31 @@ extension ScalingScenario {
                     return { count in for _ in 0..<count { sink(Direct.plugins) } }
                 }),
         ]
+    }
+
+    /// A whole request as an operation: its child hive made from the hive that `parent` gives each thread, with the
+    /// request's `Session`, a handler built from it, and the child released. Making and releasing a child take the
+    /// family's lock, which every child of the hive shares. `direct` makes the object that holds the request's
+    /// instances by hand.
+    static func wholeRequest(_ name: String, parent: @escaping @Sendable () -> ServiceHive) -> ScalingScenario {
+        ScalingScenario(
+            name: name, operations: 400_000,
+            serviceHive: {
+                let hive = parent()
+                let session: any Session = LiveSession()
+                sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
+                return { count in
+                    for _ in 0..<count {
+                        sink(try! hive.child { $0.provide(Session.self, session) }.resolve(RequestHandler.self))
+                    }
+                }
+            },
+            direct: {
+                let session: any Session = LiveSession()
+                sink(RequestServices(session: session).handler())
+                return { count in
+                    for _ in 0..<count { sink(RequestServices(session: session).handler()) }
+                }
+            })
     }
 }
