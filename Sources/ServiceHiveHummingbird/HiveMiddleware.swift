@@ -26,8 +26,8 @@ public import ServiceHive
 ///
 /// Services that the application's hive registers with a factory that resolves one of these, such as a `Cart` that
 /// needs the `Caller`, resolve from the request's hive with this request's values; the application's hive never keeps
-/// an instance built from them. The child is released with the request. Making it costs about a microsecond; the
-/// adapter's documentation gives the throughput it costs a server.
+/// an instance built from them. The child is released with the request. Making it costs under a microsecond in a loop
+/// and about 3 µs of a server's CPU a request; the adapter's documentation gives the figures.
 public struct HiveMiddleware<Context: HiveRequestContext>: RouterMiddleware {
     /// The application's hive, whose child each request gets.
     public let hive: ServiceHive
