@@ -68,7 +68,9 @@ struct RequestHiveKey: StorageKey {
     /// One of 64, chosen by the request's address: one lock for every request would be a line of memory that every
     /// core serving requests writes in turn, where a request's hive is meant to scale with the cores.
     static func firstUse(of request: Request) -> FirstUseLock {
-        let hash = UInt(bitPattern: ObjectIdentifier(request).hashValue) &* 0x9E37_79B9_7F4A_7C15
+        // A multiplicative hash of the address, as the engine's tables hash identifiers: `hashValue` would run the
+        // seeded hasher first, only for this to mix it again.
+        let hash = UInt(bitPattern: ObjectIdentifier(request)) &* 0x9E37_79B9_7F4A_7C15
         return locks[Int(hash >> (UInt.bitWidth - 6))]
     }
 
