@@ -17,11 +17,12 @@ private final class Generation: Sendable {
 /// Replaces the hive's `Generation` during its install, then fails in `start`: the install rolls back.
 private struct FailingReplacement: ServiceModule {
     let round: Int
+    let scope: ServiceHive.Scope
     var name: String { "Replacement \(round)" }
 
     func register(in hive: ServiceHive) throws {
         hive.unregister(Generation.self)
-        try hive.register(Generation.self, scope: .singleton) { [round] in Generation(-round) }
+        try hive.register(Generation.self, scope: scope) { [round] in Generation(-round) }
     }
 
     func start(in hive: ServiceHive) async throws {
@@ -62,12 +63,27 @@ private struct Reading: Sendable {
 
 @Suite("Cached reads against a sequential model", .timeLimit(.minutes(5)))
 struct CachedReadModelTests {
-    @Test("no resolve that starts after a change returned sees what the change removed")
-    func changesAreSeenInOrder() async throws {
+    /// A singleton's factory numbers what it builds with the round it is built in, so a reset's floor holds; a
+    /// transient's, with the round that registered it, so that a resolve that builds from a registration replaced
+    /// before it started is seen.
+    @Test(
+        "no resolve that starts after a change returned sees what the change removed, of a singleton or a transient",
+        arguments: [false, true])
+    func changesAreSeenInOrder(transient: Bool) async throws {
         let hive = ServiceHive()
         let model = Model()
         let rounds = 300
-        try hive.register(Generation.self, scope: .singleton) { Generation(model.round.load(ordering: .acquiring)) }
+        let scope: ServiceHive.Scope = transient ? .transient : .singleton
+        func register(round: Int) throws {
+            if transient {
+                try hive.register(Generation.self, scope: .transient) { Generation(round) }
+            } else {
+                try hive.register(Generation.self, scope: .singleton) {
+                    Generation(model.round.load(ordering: .acquiring))
+                }
+            }
+        }
+        try register(round: 0)
         let child = hive.child()
 
         async let readings = onThreads(2, "the readers") { index -> Reading in
@@ -97,16 +113,15 @@ struct CachedReadModelTests {
             switch round % 3 {
             case 0:
                 hive.unregister(Generation.self)
-                try hive.register(Generation.self, scope: .singleton) {
-                    Generation(model.round.load(ordering: .acquiring))
-                }
+                try register(round: round)
                 model.floor.store(round, ordering: .releasing)
             case 1:
+                // A transient has no instance to reset: its registration stays, and so does the floor.
                 hive.resetInstances(of: Generation.self)
-                model.floor.store(round, ordering: .releasing)
+                if !transient { model.floor.store(round, ordering: .releasing) }
             default:
                 await #expect(throws: ServiceHiveError.self) {
-                    try await hive.install(FailingReplacement(round: round))
+                    try await hive.install(FailingReplacement(round: round, scope: scope))
                 }
                 model.rolledBack.store(round, ordering: .releasing)
             }

@@ -403,11 +403,106 @@ struct CachedReadTests {
         #expect(generation.withLock { $0 } > 40, "the meter was built again after each reset at least")
     }
 
-    @Test("a transient still takes the lock on every resolve, so the count can see one")
-    func transientIsCounted() throws {
+    @Test("a resolve with arguments still takes the lock every time, so the count can see one")
+    func argumentsAreCounted() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self) { (_: ServiceHive.Resolver, reading: Int) in LiveMeter(reading) }
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self, arguments: 1) } >= 10_000)
+    }
+
+    @Test("10,000 resolves of a transient take the family lock 0 times, from the hive, a child and by name")
+    func transient() throws {
         let hive = ServiceHive()
         try hive.register((any Meter).self) { LiveMeter() }
-        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self) } >= 10_000)
+        try hive.register((any Meter).self, name: "spare") { LiveMeter(1) }
+        try hive.register(Notebook.self) { Notebook() }
+        let child = hive.child()
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self) } == 0)
+        #expect(try acquisitions(hive) { _ = try child.resolve((any Meter).self) } == 0)
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Meter).self, name: "spare") } == 0)
+        #expect(try acquisitions(hive) { _ = try hive.resolve(Notebook.self) } == 0)
+        // Each a new instance, built by the registration's factory.
+        #expect(try hive.resolve((any Meter).self) !== hive.resolve((any Meter).self))
+        #expect(try hive.resolve((any Meter).self, name: "spare").reading == 1)
+    }
+
+    @Test("a transient with a singleton dependency takes the lock 0 times, and so does its dependency's resolve")
+    func transientWithDependency() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter(3) }
+        try hive.register((any Gauge).self) { r in LiveGauge(meter: try r.resolve()) }
+        #expect(try acquisitions(hive) { _ = try hive.resolve((any Gauge).self) } == 0)
+        #expect(try hive.resolve((any Gauge).self).meter === hive.resolve((any Meter).self))
+    }
+
+    @Test("every change seen by the next resolve of a transient that the thread kept before it")
+    func transientChangesAreSeen() throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self) { LiveMeter(1) }
+        let child = hive.child()
+        func reading(_ from: ServiceHive = hive) throws -> Int { try from.resolve((any Meter).self).reading }
+        #expect(try reading() == 1 && reading() == 1 && reading(child) == 1 && reading(child) == 1)
+
+        // Registered by the child: the child's resolves see it, the parent's don't.
+        try child.register((any Meter).self) { LiveMeter(2) }
+        #expect(try reading(child) == 2)
+        #expect(try reading() == 1)
+
+        // Replaced in the parent, by a transient, then by a singleton.
+        hive.unregister((any Meter).self)
+        try hive.register((any Meter).self) { LiveMeter(3) }
+        #expect(try reading() == 3 && reading() == 3)
+        hive.unregister((any Meter).self)
+        #expect(throws: ServiceHiveError.self) { try reading() }
+        try hive.register((any Meter).self, scope: .singleton) { LiveMeter(4) }
+        #expect(try hive.resolve((any Meter).self) === hive.resolve((any Meter).self))
+        hive.unregister((any Meter).self)
+        try hive.register((any Meter).self) { LiveMeter(5) }
+        #expect(try reading() == 5 && reading() == 5)
+
+        // An override scope, and a trace, started after the answer was kept.
+        let overridden = try hive.withOverrides {
+            $0.register((any Meter).self) { LiveMeter(6) }
+        } operation: {
+            try reading()
+        }
+        #expect(overridden == 6)
+        #expect(try reading() == 5)
+        let traced = Locked<[String]>([])
+        hive.trace = { trace in traced.withLock { $0.append(trace.description) } }
+        #expect(try reading() == 5)
+        hive.trace = nil
+        #expect(traced.withLock { $0.count } == 1, "the resolve after the trace started was traced")
+    }
+
+    @Test("a transient kept for a resolve of any P is still refused to a resolve of any P & Sendable")
+    func transientKeepsSendability() throws {
+        let hive = ServiceHive()
+        try hive.register((any Notepad).self) { PlainNotepad() }
+        for _ in 0..<3 { #expect(try hive.resolve((any Notepad).self) is PlainNotepad) }
+        let refused = error { _ = try hive.resolve((any Notepad & Sendable).self) }
+        guard case .notSendable? = refused else {
+            Issue.record("expected notSendable, got \(String(describing: refused))")
+            return
+        }
+    }
+
+    @Test("a transient's registration replaced is let go, though this thread kept it, and the new one builds")
+    func transientEntryLetGo() throws {
+        final class Token: Sendable {}
+        let hive = ServiceHive()
+        weak var released: Token?
+        do {
+            let token = Token()
+            released = token
+            try hive.register((any Meter).self) { withExtendedLifetime(token) { LiveMeter(1) } }
+        }
+        for _ in 0..<3 { #expect(try hive.resolve((any Meter).self).reading == 1) }  // kept after the first
+        #expect(released != nil)
+        hive.unregister((any Meter).self)
+        #expect(released == nil, "the kept answer holds no reference to the registration")
+        try hive.register((any Meter).self) { LiveMeter(2) }
+        #expect(try hive.resolve((any Meter).self).reading == 2)
     }
 
     @Test("an instance reset on one thread is let go, though another thread read it without the lock")

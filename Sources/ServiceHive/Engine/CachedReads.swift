@@ -164,6 +164,9 @@ final class ReaderRecord: Sendable {
 /// A cached instance that a thread's resolve found under the lock, kept for its next resolves of the same key: the
 /// registry it was found in, with that registry's stamp then, and the instance, unretained. While the stamp holds, the
 /// registry holds the instance; a change that removes it waits for readers before letting it go.
+///
+/// Or, for a transient, the registration it was found to be, unretained, which the next resolves build from: while the
+/// stamp holds, the registry holds the entry, and a change that removes it waits for readers as it does for an instance.
 struct KeptAnswer {
     var service: ObjectIdentifier?
     var name: String?
@@ -171,6 +174,8 @@ struct KeptAnswer {
     var registry: ObjectIdentifier?
     var stamp: UInt64 = 0
     var instance: Unmanaged<Instance>?
+    /// A transient's registration, where `instance` is `nil`.
+    var entry: Unmanaged<Entry>?
     /// The `OverrideLayer.serial` of the innermost layer of the task the answer was found for, or 0 for none: the answer
     /// holds only for a resolve under the same layers, checked while the family has any.
     var layers: UInt64 = 0
@@ -256,7 +261,10 @@ struct ThreadAnswers {
     func forget(_ key: RegistrationKey) {
         for way in 0...1 {
             let answer = place(of: key.service, isPlain: key.isPlain, way: way)
-            if answer.pointee.answers(key) { answer.pointee.instance = nil }
+            if answer.pointee.answers(key) {
+                answer.pointee.instance = nil
+                answer.pointee.entry = nil
+            }
         }
     }
 
@@ -268,12 +276,15 @@ struct ThreadAnswers {
         let second = place(of: key.service, isPlain: isPlain, way: 1)
         if first.pointee.answers(key) { return first }
         if second.pointee.answers(key) { return second }
-        if first.pointee.instance == nil { return first }
-        return second.pointee.instance == nil ? second : first
+        if first.pointee.isEmpty { return first }
+        return second.pointee.isEmpty ? second : first
     }
 }
 
 extension KeptAnswer {
+    /// Whether this place keeps no answer.
+    var isEmpty: Bool { instance == nil && entry == nil }
+
     /// Whether this answer is for `key`, whatever its stamp says.
     func answers(_ key: RegistrationKey) -> Bool {
         service == key.service && (key.isPlain ? !isVariant : answersVariant(key))
@@ -412,7 +423,7 @@ extension HiveCore {
         else { return }
         let serial = layers.innermost?.serial ?? 0
         keep(
-            key, instance, from: state.hives[index].registry.reads, layers: serial,
+            key, instance: instance, from: state.hives[index].registry.reads, layers: serial,
             flags: KeptAnswer.flags(
                 isAsync: entry.isAsync, unsureSendable: entry.unsureSendable, underLayers: serial != 0,
                 isWeak: entry.lifetime == .weak))
@@ -446,7 +457,7 @@ extension HiveCore {
         guard !snapshot.crossesFamilies, rootAnswering(key.service, in: state) == holder else { return }
         // Safe: a snapshot's values are a `Box` of them (`Box.collection`).
         keep(
-            key, Unmanaged.passUnretained(unsafeDowncast(snapshot.values, to: Instance.self)),
+            key, instance: Unmanaged.passUnretained(unsafeDowncast(snapshot.values, to: Instance.self)),
             from: state.hives[holder].registry.reads, layers: 0,
             flags: KeptAnswer.flags(isAsync: snapshot.isAsync, unsureSendable: snapshot.unsureSendable))
     }
@@ -464,14 +475,68 @@ extension HiveCore {
         return lineage[root].index
     }
 
-    /// Stores the answer, in this thread's place for `key`.
+    /// Stores the answer, an instance or a transient's entry, in this thread's place for `key`.
     private func keep(
-        _ key: RegistrationKey, _ instance: Unmanaged<Instance>, from reads: HiveReads, layers: UInt64, flags: UInt8
+        _ key: RegistrationKey, instance: Unmanaged<Instance>? = nil, entry: Unmanaged<Entry>? = nil,
+        from reads: HiveReads, layers: UInt64, flags: UInt8
     ) {
         let isPlain = key.isPlain
         ThreadContext.current.state.pointee.answers.placeToKeep(key).pointee = KeptAnswer(
             service: key.service, name: key.name, isVariant: !isPlain, registry: ObjectIdentifier(reads),
-            stamp: reads.stampForAnswer(), instance: instance, layers: layers, flags: flags)
+            stamp: reads.stampForAnswer(), instance: instance, entry: entry, layers: layers, flags: flags)
+    }
+
+    // MARK: Transients
+
+    /// The registration of `key`, when this thread kept an answer that it is a transient and the answer still holds:
+    /// retained, for the caller to build from after the read, which this ends. `nil` otherwise, for the locked path to
+    /// answer. Takes no lock, and writes only this thread's reader record and the entry's reference count. Called
+    /// only when the resolve is neither recorded nor traced, after `keptInstance` found no instance.
+    ///
+    /// Out of line, so that a cached instance's resolve, which never gets here, keeps its registers
+    /// (`Benchmarks/count-instructions 02`).
+    @inline(never)
+    func keptTransient(_ key: RegistrationKey, on context: ThreadContext) -> Entry? {
+        // Kept only outside override layers: while the family has any, the task's layers decide, through the lock,
+        // which reads them once (`Benchmarks/count-instructions 08a`: 1,330 instructions when this read them too).
+        guard key.arguments == nil, !reads._withUnsafeGuaranteedRef({ $0.isLayered }) else { return nil }
+        let answers = context.state.pointee.answers
+        let isPlain = key.name == nil
+        for way in 0...1 {
+            let answer = answers.place(of: key.service, isPlain: isPlain, way: way)
+            guard answer.pointee.answers(key) else { continue }
+            guard let entry = answer.pointee.entry,
+                answer.pointee.flags & KeptAnswer.refusals(async: false, sendable: key.requiresSendable) == 0
+            else { return nil }
+            answers.reader._withUnsafeGuaranteedRef { $0.enter() }
+            guard holds(answer, for: key.service) else {
+                answers.reader._withUnsafeGuaranteedRef { $0.leave() }
+                answer.pointee.entry = nil  // So that the next resolve of the key goes to the lock at once.
+                return nil
+            }
+            // Retained before the read ends: the registry may let the entry go once no reader is in a read.
+            let retained = entry.takeUnretainedValue()
+            answers.reader._withUnsafeGuaranteedRef { $0.leave() }
+            return retained
+        }
+        return nil
+    }
+
+    /// Keeps, for this thread's next resolves of `key`, that it is the transient `entry`, which the locked lookup found
+    /// under no override layer: when the answer can be checked without the lock, as `keepAnswer` says, the entry is
+    /// the root hive's registration of `key`. With the family lock held.
+    @inline(never)
+    func keepTransientAnswer(
+        _ key: RegistrationKey, _ entry: Unmanaged<Entry>, layers: Layers, in state: borrowing HiveFamily
+    ) {
+        guard key.arguments == nil, layers.innermost == nil, state.diagnostics.trace == nil,
+            let index = rootAnswering(key.service, in: state),
+            state.hives[index].registry.peek(key)?.entry.toOpaque() == entry.toOpaque()
+        else { return }
+        keep(
+            key, entry: entry, from: state.hives[index].registry.reads, layers: 0,
+            flags: KeptAnswer.flags(
+                isAsync: false, unsureSendable: entry._withUnsafeGuaranteedRef { $0.unsureSendable }))
     }
 }
 
