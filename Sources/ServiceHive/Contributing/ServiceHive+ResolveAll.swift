@@ -19,8 +19,8 @@ extension ServiceHive.Resolving {
     /// contributions made in ``ServiceModule/start(in:)`` after all those made in ``ServiceModule/register(in:)``.
     /// After each hive's own come those that the current task's overrides add to it, the outer overrides' first.
     ///
-    /// **Speed.** When every contribution's instance is cached, the collection costs one lock and one lookup, and each
-    /// element a copy: far less than resolving each.
+    /// **Speed.** When every contribution's instance is cached, the collection costs one lookup, without a lock once
+    /// the thread has resolved it, and each element a copy: far less than resolving each.
     ///
     /// - Parameter service: The type of the collection's elements. It can be inferred from the context.
     /// - Returns: The instances, one per contribution, in order.
