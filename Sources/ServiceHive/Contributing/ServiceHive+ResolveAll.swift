@@ -53,7 +53,7 @@ extension ServiceHive.Resolving {
     }
 }
 
-// The overloads the compiler picks when `Service` is known to be `Sendable`, as `ServiceHive+ResolveSendable.swift`'s
+// The overloads the compiler picks when `Service` is known to be `Sendable`, as `Resolving.swift`'s
 // are: each refuses a contribution made where the service was not known to be `Sendable`.
 
 extension ServiceHive.Resolving {
