@@ -5,8 +5,10 @@
 //
 // One Vapor application listens on a free port of 127.0.0.1, which it prints as `vapor PORT`, with the routes: `plain`,
 // a constant; `hive`, the same constant after making the request's hive; `resolve`, a singleton resolved from the
-// request's hive; and `api/bench/echo?text=…`, a component command through `hiveComponents()`. SIGTERM or SIGINT
-// stop it.
+// request's hive; and `api/bench/echo?text=…`, a component command through `hiveComponents()`. And the parts of
+// `request.hive`, each alone: `parts/storage`, a value kept in the request's `storage`; `parts/child`, a child hive with
+// no instances, made and released; `parts/child-info`, the child `request.hive` makes, with the request's info and
+// logger, kept nowhere. SIGTERM or SIGINT stop it.
 #if Vapor
 import Foundation
 import ServiceHive
@@ -36,9 +38,28 @@ app.get("hive") { request in
     return "hello"
 }
 app.get("resolve") { request in try request.hive.resolve(Greeting.self).text }
+app.get("parts", "storage") { request in
+    request.storage[PartsKey.self] = 1
+    return "hello"
+}
+app.get("parts", "child") { _ in
+    withExtendedLifetime(hive.child()) { "hello" }
+}
+app.get("parts", "child-info") { request in
+    let child = hive.child {
+        $0.provide(VaporRequestInfo.self, VaporRequestInfo(request))
+        $0.provide(Logger.self, request.logger)
+    }
+    return withExtendedLifetime(child) { "hello" }
+}
 app.grouped("api").hiveComponents()
 app.lifecycle.use(PrintPort())
 await app.executeOrExit()
+
+/// What `parts/storage` keeps in the request's storage.
+struct PartsKey: StorageKey {
+    typealias Value = Int
+}
 
 /// Prints the port the server listens on, once it does.
 struct PrintPort: LifecycleHandler {
