@@ -57,6 +57,28 @@ struct CachedReadTests {
         return counts[0]
     }
 
+    /// Checks that an override scope, and then a trace, started after this thread kept its answer for `any Meter`
+    /// in `hive`, whose `reading` is `kept`, are both seen by the next resolve: the override's meter reads 100 inside
+    /// its scope, and the resolve after the trace starts is traced.
+    private func expectOverrideAndTraceSeen(
+        in hive: ServiceHive, reading: () throws -> Int, kept: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let overridden = try hive.withOverrides {
+            $0.register((any Meter).self) { LiveMeter(100) }
+        } operation: {
+            try reading()
+        }
+        #expect(overridden == 100, sourceLocation: sourceLocation)
+        #expect(try reading() == kept, sourceLocation: sourceLocation)
+        let traced = Locked<[String]>([])
+        hive.trace = { trace in traced.withLock { $0.append(trace.description) } }
+        #expect(try reading() == kept, sourceLocation: sourceLocation)
+        hive.trace = nil
+        #expect(
+            traced.withLock { $0.count } == 1, "the resolve after the trace started was traced",
+            sourceLocation: sourceLocation)
+    }
+
     @Test("10,000 resolves of a cached singleton take the family lock 0 times")
     func singleton() throws {
         let hive = ServiceHive()
@@ -465,19 +487,7 @@ struct CachedReadTests {
         try hive.register((any Meter).self) { LiveMeter(5) }
         #expect(try reading() == 5 && reading() == 5)
 
-        // An override scope, and a trace, started after the answer was kept.
-        let overridden = try hive.withOverrides {
-            $0.register((any Meter).self) { LiveMeter(6) }
-        } operation: {
-            try reading()
-        }
-        #expect(overridden == 6)
-        #expect(try reading() == 5)
-        let traced = Locked<[String]>([])
-        hive.trace = { trace in traced.withLock { $0.append(trace.description) } }
-        #expect(try reading() == 5)
-        hive.trace = nil
-        #expect(traced.withLock { $0.count } == 1, "the resolve after the trace started was traced")
+        try expectOverrideAndTraceSeen(in: hive, reading: { try reading() }, kept: 5)
     }
 
     @Test("a transient kept for a resolve of any P is still refused to a resolve of any P & Sendable")
@@ -547,20 +557,8 @@ struct CachedReadTests {
         try hive.register((any Meter).self, scope: .singleton) { LiveMeter(3) }
         #expect(try reading() == 3)
 
-        // An override scope, and a trace, started after the answer was kept.
         #expect(try reading() == 3)
-        let overridden = try hive.withOverrides {
-            $0.register((any Meter).self) { LiveMeter(4) }
-        } operation: {
-            try reading()
-        }
-        #expect(overridden == 4)
-        #expect(try reading() == 3)
-        let traced = Locked<[String]>([])
-        hive.trace = { trace in traced.withLock { $0.append(trace.description) } }
-        #expect(try reading() == 3)
-        hive.trace = nil
-        #expect(traced.withLock { $0.count } == 1, "the resolve after the trace started was traced")
+        try expectOverrideAndTraceSeen(in: hive, reading: { try reading() }, kept: 3)
 
         // The hive that held the instance is released.
         var parent: ServiceHive? = ServiceHive()
