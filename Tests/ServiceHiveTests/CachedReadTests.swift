@@ -490,6 +490,45 @@ struct CachedReadTests {
         try expectOverrideAndTraceSeen(in: hive, reading: { try reading() }, kept: 5)
     }
 
+    @Test("a transient kept while another thread's override scope is alive serves no override scope that starts later")
+    func transientUnderLaterScope() async throws {
+        let hive = ServiceHive()
+        try hive.register((any Meter).self) { LiveMeter(1) }
+        try hive.register(Notebook.self) { Notebook() }
+        let holding = Atomic<Bool>(false), done = Atomic<Bool>(false)
+        let readings = try await onThreads(2, "a thread in an override scope, and one that reads") { index -> [Int] in
+            let deadline = ContinuousClock.now + .seconds(60)
+            func wait(for flag: borrowing Atomic<Bool>) throws {
+                while !flag.load(ordering: .acquiring) {
+                    guard ContinuousClock.now < deadline else { throw CancellationError() }
+                }
+            }
+            if index == 0 {
+                // Holds a scope open, so that the family has a live layer before the other thread keeps its answer,
+                // and none starts first in it afterwards.
+                try hive.withOverrides {
+                    $0.register(Notebook.self) { Notebook() }
+                } operation: {
+                    holding.store(true, ordering: .releasing)
+                    try wait(for: done)
+                }
+                return []
+            }
+            defer { done.store(true, ordering: .releasing) }
+            try wait(for: holding)
+            var seen = try (0..<3).map { _ in try hive.resolve((any Meter).self).reading }  // kept after the first
+            seen.append(
+                try hive.withOverrides {
+                    $0.register((any Meter).self) { LiveMeter(2) }
+                } operation: {
+                    try hive.resolve((any Meter).self).reading
+                })
+            seen.append(try hive.resolve((any Meter).self).reading)
+            return seen
+        }
+        #expect(readings[1] == [1, 1, 1, 2, 1])
+    }
+
     @Test("a transient kept for a resolve of any P is still refused to a resolve of any P & Sendable")
     func transientKeepsSendability() throws {
         let hive = ServiceHive()

@@ -491,15 +491,11 @@ extension HiveCore {
     /// The registration of `key`, when this thread kept an answer that it is a transient and the answer still holds:
     /// retained, for the caller to build from after the read, which this ends. `nil` otherwise, for the locked path to
     /// answer. Takes no lock, and writes only this thread's reader record and the entry's reference count. Called
-    /// only when the resolve is neither recorded nor traced, after `keptInstance` found no instance.
-    ///
-    /// Out of line, so that a cached instance's resolve, which never gets here, keeps its registers
-    /// (`Benchmarks/count-instructions 02`).
-    @inline(never)
+    /// only when the resolve is neither recorded nor traced, after `keptInstance` found no instance, and only while the
+    /// family has no live override layer (`HiveReads.isLayered`), which the caller reads: an answer is kept outside
+    /// layers, and a layer that another task made live before it was kept changed no stamp.
     func keptTransient(_ key: RegistrationKey, on context: ThreadContext) -> Entry? {
-        // Kept only outside override layers: while the family has any, the task's layers decide, through the lock,
-        // which reads them once (`Benchmarks/count-instructions 08a`: 1,330 instructions when this read them too).
-        guard key.arguments == nil, !reads._withUnsafeGuaranteedRef({ $0.isLayered }) else { return nil }
+        guard key.arguments == nil else { return nil }
         let answers = context.state.pointee.answers
         let isPlain = key.name == nil
         for way in 0...1 {
@@ -535,8 +531,7 @@ extension HiveCore {
         else { return }
         keep(
             key, entry: entry, from: state.hives[index].registry.reads, layers: 0,
-            flags: KeptAnswer.flags(
-                isAsync: false, unsureSendable: entry._withUnsafeGuaranteedRef { $0.unsureSendable }))
+            flags: KeptAnswer.flags(isAsync: false, unsureSendable: entry.takeUnretainedValue().unsureSendable))
     }
 }
 
