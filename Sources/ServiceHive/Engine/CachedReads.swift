@@ -174,7 +174,8 @@ struct KeptAnswer {
     var registry: ObjectIdentifier?
     var stamp: UInt64 = 0
     var instance: Unmanaged<Instance>?
-    /// A transient's registration, where `instance` is `nil`.
+    /// A transient's registration, where `instance` is `nil`. Unretained, as `instance` is: a thread's answers never
+    /// keep a registration alive after the registry lets it go (`CachedReadTests`, `transientEntryLetGo`).
     var entry: Unmanaged<Entry>?
     /// The `OverrideLayer.serial` of the innermost layer of the task the answer was found for, or 0 for none: the answer
     /// holds only for a resolve under the same layers, checked while the family has any.
@@ -521,7 +522,6 @@ extension HiveCore {
     /// Keeps, for this thread's next resolves of `key`, that it is the transient `entry`, which the locked lookup found
     /// under no override layer: when the answer can be checked without the lock, as `keepAnswer` says, the entry is
     /// the root hive's registration of `key`. With the family lock held.
-    @inline(never)
     func keepTransientAnswer(
         _ key: RegistrationKey, _ entry: Unmanaged<Entry>, layers: Layers, in state: borrowing HiveFamily
     ) {
