@@ -8,7 +8,9 @@
 @usableFromInline
 class Instance: @unchecked Sendable {
     // Sendable: immutable. Handing one shared instance to every thread is what a shared scope means;
-    // `ServiceHive.Scope` documents that such an instance must be safe to use from any thread.
+    // `ServiceHive.Scope` documents that such an instance must be safe to use from any thread. Unchecked because the
+    // compiler can't check it: only a final class may conform to `Sendable` checked, and `Box` and `WeakInstance`
+    // subclass this one; a `Box`'s value need not be `Sendable` at all, which is the documented contract above.
     let dependencies: Dependencies
     /// Whether this is a `WeakInstance`, the instance of a `.weak` registration.
     let isWeak: Bool

@@ -136,5 +136,7 @@ struct ServiceTable<Value> {
 }
 
 // Sendable: a table is reached only through its owner, which guards it: a family's table through the family's lock, an
-// override layer's table by never changing after the layer is made.
+// override layer's table by never changing after the layer is made. Unchecked because the compiler can't see that: the
+// keys and values live behind raw pointers, which it never proves `Sendable`; without the conformance, the family's
+// state and the override layer don't compile.
 extension ServiceTable: @unchecked Sendable where Value: Sendable {}

@@ -30,7 +30,8 @@ import Bionic
 /// resolve that finds no cached instance; none per synchronous resolve.
 package final class Locked<State: ~Copyable>: @unchecked Sendable {
     // Sendable: `state` is read and written only with the lock held, inside `withLock` or between `lock()` and
-    // `unlock()`.
+    // `unlock()`. Unchecked because the compiler can't see that: the state and the lock word live behind raw pointers,
+    // in one allocation, and the lock is a C function (`Lock.h`).
     /// The lock (`Lock.h`), 0 when free: at the start of the state's allocation, so that a `Locked` allocates once.
     private let word: UnsafeMutablePointer<UInt32>
     /// ThreadSanitizer did not see `Mutex`'s lock and unlock in Swift 6.3 on Linux, and without being told it reported
