@@ -5,12 +5,13 @@
 //
 // It boots one Vapor application with a hive, without a server, then makes requests as a route gets them: `plain`
 // makes the request and reads its path, as a plain route would; `hive` does the same and reads `request.hive`; `again`
-// reads it twice, the second time finding the hive the first made; `resolve` resolves a singleton of the application's hive from it. Two more split what `hive` adds: `child` makes and
-// releases the child hive that `request.hive` makes, with the same two instances, and keeps it nowhere; `storage`
-// reads and keeps a hive in the request's storage, as `request.hive` does, without making one. Each request is
-// released before the next, which releases its hive. A round runs a block of `BLOCK` (2,000) requests of each in turn,
-// 50 times, so that the load of a shared machine falls on all alike; it prints the median over `ROUNDS` (20) rounds of
-// the nanoseconds a request of each took, and of what each added to `plain` within each round.
+// reads it twice, the second time finding the hive the first made; `resolve` resolves a singleton of the application's
+// hive from it. Three more split what `hive` adds: `child` makes and releases the child hive that `request.hive` makes,
+// with the same two instances, and keeps it nowhere; `bare` makes and releases a child hive without instances;
+// `storage` reads and keeps a hive in the request's storage, as `request.hive` does, without making one. Each request
+// is released before the next, which releases its hive. A round runs a block of `BLOCK` (2,000) requests of each in
+// turn, 50 times, so that the load of a shared machine falls on all alike; it prints the median over `ROUNDS` (20)
+// rounds of the nanoseconds a request of each took, and of what each added to `plain` within each round.
 //
 // `--only VARIANT N` runs one variant N times and nothing else, for a profiler.
 #if Vapor
@@ -46,7 +47,7 @@ func request() -> Request {
     return request
 }
 
-let names = ["plain", "hive", "again", "resolve", "child", "storage"]
+let names = ["plain", "hive", "again", "resolve", "child", "bare", "storage"]
 let variants: [String: () throws -> Void] = [
     "plain": { sink(request()) },
     "hive": { sink(try request().hive) },
@@ -61,6 +62,10 @@ let variants: [String: () throws -> Void] = [
             hive.child {
                 $0.provide(VaporRequestInfo.self, VaporRequestInfo(r)); $0.provide(Logger.self, r.logger)
             })
+    },
+    "bare": {
+        _ = request()
+        sink(hive.child())
     },
     "storage": {
         let r = request()
