@@ -125,6 +125,10 @@ let package = Package(
         // trait: swift run -c release --traits Vapor VaporRequestHiveCost
         .executableTarget(
             name: "VaporRequestHiveCost", dependencies: ["ServiceHive", "ServiceHiveVapor"] + vaporServer),
+        // What HiveMiddleware adds to a Hummingbird request, measured in one process. It does something only with the
+        // Hummingbird trait: swift run -c release --traits Hummingbird HummingbirdRequestHiveCost
+        .executableTarget(
+            name: "HummingbirdRequestHiveCost", dependencies: ["ServiceHive", "ServiceHiveHummingbird"] + server),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),
         .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
         .testTarget(
