@@ -124,11 +124,15 @@ let package = Package(
         // What `request.hive` adds to a Vapor request, measured in one process. It does something only with the Vapor
         // trait: swift run -c release --traits Vapor VaporRequestHiveCost
         .executableTarget(
-            name: "VaporRequestHiveCost", dependencies: ["ServiceHive", "ServiceHiveVapor"] + vaporServer),
+            name: "VaporRequestHiveCost",
+            dependencies: ["ServiceHive", "ServiceHiveVapor", "RequestCostRounds"] + vaporServer),
         // What HiveMiddleware adds to a Hummingbird request, measured in one process. It does something only with the
         // Hummingbird trait: swift run -c release --traits Hummingbird HummingbirdRequestHiveCost
         .executableTarget(
-            name: "HummingbirdRequestHiveCost", dependencies: ["ServiceHive", "ServiceHiveHummingbird"] + server),
+            name: "HummingbirdRequestHiveCost",
+            dependencies: ["ServiceHive", "ServiceHiveHummingbird", "RequestCostRounds"] + server),
+        // The rounds both tools run, and what they print.
+        .target(name: "RequestCostRounds"),
         .testTarget(name: "ServiceHiveTests", dependencies: ["ServiceHive", "Support"]),
         .testTarget(name: "ServiceHiveTestingTests", dependencies: ["ServiceHive", "ServiceHiveTesting", "Support"]),
         .testTarget(

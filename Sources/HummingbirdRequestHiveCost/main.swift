@@ -15,6 +15,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import RequestCostRounds
 import ServiceHive
 import ServiceHiveHummingbird
 
@@ -99,34 +100,11 @@ let variants: [String: @Sendable () async throws -> Void] = [
     },
 ]
 
-/// The nanoseconds `count` requests of `variant` took.
-func time(_ variant: @Sendable () async throws -> Void, _ count: Int) async throws -> UInt64 {
+try await runRequestCostRounds(names) { name, count in
+    let variant = variants[name]!
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<count { try await variant() }
     return DispatchTime.now().uptimeNanoseconds - start
-}
-
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
-let rounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 20
-let block = Int(ProcessInfo.processInfo.environment["BLOCK"] ?? "") ?? 2_000
-var perRequest: [String: [Double]] = [:]
-var added: [String: [Double]] = [:]
-for _ in 0..<rounds {
-    var total: [String: UInt64] = [:]
-    for _ in 0..<50 {
-        for name in names { total[name, default: 0] += try await time(variants[name]!, block) }
-    }
-    let round = total.mapValues { Double($0) / Double(50 * block) }
-    for name in names {
-        perRequest[name, default: []].append(round[name]!)
-        added[name, default: []].append(round[name]! - round["plain"]!)
-    }
-}
-print("median of \(rounds) rounds of \(50 * block) requests each:")
-for name in names {
-    let extra = name == "plain" ? "" : String(format: ", adds %.2f µs", median(added[name]!) / 1000)
-    print(String(format: "%@: %.2f µs a request%@", name, median(perRequest[name]!) / 1000, extra))
 }
 #else
 print(

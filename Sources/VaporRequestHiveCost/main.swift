@@ -16,6 +16,7 @@
 // `--only VARIANT N` runs one variant N times and nothing else, for a profiler.
 #if Vapor
 import Foundation
+import RequestCostRounds
 import ServiceHive
 import ServiceHiveVapor
 import Vapor
@@ -79,39 +80,18 @@ let variants: [String: () throws -> Void] = [
 /// Where the `storage` variant keeps a hive in the request's storage, as `request.hive` keeps its own.
 struct KeptHive: StorageKey { typealias Value = ServiceHive }
 
-/// The nanoseconds one request of `variant` took, over `count` of them.
+/// The nanoseconds `count` requests of `variant` took.
 func time(_ variant: () throws -> Void, _ count: Int) throws -> UInt64 {
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<count { try variant() }
     return DispatchTime.now().uptimeNanoseconds - start
 }
 
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
 let arguments = CommandLine.arguments
 if arguments.count == 4, arguments[1] == "--only", let variant = variants[arguments[2]], let n = Int(arguments[3]) {
     _ = try time(variant, n)
 } else {
-    let rounds = Int(ProcessInfo.processInfo.environment["ROUNDS"] ?? "") ?? 20
-    let block = Int(ProcessInfo.processInfo.environment["BLOCK"] ?? "") ?? 2_000
-    var perRequest: [String: [Double]] = [:]
-    var added: [String: [Double]] = [:]
-    for _ in 0..<rounds {
-        var total: [String: UInt64] = [:]
-        for _ in 0..<50 {
-            for name in names { total[name, default: 0] += try time(variants[name]!, block) }
-        }
-        let round = total.mapValues { Double($0) / Double(50 * block) }
-        for name in names {
-            perRequest[name, default: []].append(round[name]!)
-            added[name, default: []].append(round[name]! - round["plain"]!)
-        }
-    }
-    print("median of \(rounds) rounds of \(50 * block) requests each:")
-    for name in names {
-        let extra = name == "plain" ? "" : String(format: ", adds %.2f µs", median(added[name]!) / 1000)
-        print(String(format: "%@: %.2f µs a request%@", name, median(perRequest[name]!) / 1000, extra))
-    }
+    try await runRequestCostRounds(names) { name, count in try time(variants[name]!, count) }
 }
 try await app.asyncShutdown()
 #else
