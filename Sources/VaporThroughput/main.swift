@@ -50,11 +50,7 @@ app.get("parts", "child") { _ in
     withExtendedLifetime(hive.child()) { "hello" }
 }
 app.get("parts", "child-info") { request in
-    let child = hive.child {
-        $0.provide(VaporRequestInfo.self, VaporRequestInfo(request))
-        $0.provide(Logger.self, request.logger)
-    }
-    return withExtendedLifetime(child) { "hello" }
+    withExtendedLifetime(requestChild(of: request)) { "hello" }
 }
 app.get("parts", "plain") { _ in "hello" }
 let bound = app.grouped("bound").grouped(BindCell())
@@ -64,10 +60,7 @@ bound.get("hive") { request in
     guard let cell = RequestCell.current else { throw Abort(.internalServerError) }
     _ = cell.hive.withLock { kept in
         if let kept { return kept }
-        let child = hive.child {
-            $0.provide(VaporRequestInfo.self, VaporRequestInfo(request))
-            $0.provide(Logger.self, request.logger)
-        }
+        let child = requestChild(of: request)
         kept = child
         return child
     }
@@ -76,6 +69,14 @@ bound.get("hive") { request in
 app.grouped("api").hiveComponents()
 app.lifecycle.use(PrintPort())
 await app.executeOrExit()
+
+/// The child hive that `request.hive` makes, with the same two instances, made from `hive` directly.
+func requestChild(of request: Request) -> ServiceHive {
+    hive.child {
+        $0.provide(VaporRequestInfo.self, VaporRequestInfo(request))
+        $0.provide(Logger.self, request.logger)
+    }
+}
 
 /// Where the `bound` routes keep a request's hive instead of the request's storage: bound by `BindCell` for the rest of
 /// the request.
